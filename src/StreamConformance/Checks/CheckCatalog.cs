@@ -1,0 +1,23 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+
+namespace StreamConformance.Checks
+{
+    /// <summary>Every check in this assembly, found by reflection and ordered by name.</summary>
+    public static class CheckCatalog
+    {
+        static readonly Lazy<IReadOnlyList<IStreamCheck>> s_all = new Lazy<IReadOnlyList<IStreamCheck>>(() =>
+            typeof(IStreamCheck).Assembly.GetTypes()
+                .Where(t => !t.IsAbstract && !t.IsInterface && typeof(IStreamCheck).IsAssignableFrom(t) && t.GetConstructor(Type.EmptyTypes) != null)
+                .Select(t => (IStreamCheck)Activator.CreateInstance(t)!)
+                .OrderBy(c => c.Name, StringComparer.Ordinal)
+                .ToList());
+
+        public static IReadOnlyList<IStreamCheck> All => s_all.Value;
+
+        /// <summary>Checks whose name matches a glob ("read-byte.*", "budget.*"); null or empty selects all.</summary>
+        public static IReadOnlyList<IStreamCheck> Select(string? pattern) =>
+            string.IsNullOrEmpty(pattern) ? All : All.Where(c => Glob.IsMatch(pattern!, c.Name)).ToList();
+    }
+}

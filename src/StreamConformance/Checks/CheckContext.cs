@@ -1,0 +1,42 @@
+using System;
+using System.IO;
+
+namespace StreamConformance.Checks
+{
+    /// <summary>Settings shared by every check in one probe run.</summary>
+    public sealed class CheckContext
+    {
+        /// <summary>Seed for every random interleaving and walk, so a failure can be replayed.</summary>
+        public int Seed { get; set; } = 20261121;
+
+        /// <summary>Quick mode: fewer iterations and smaller content; every check still runs.</summary>
+        public bool Quick { get; set; }
+
+        /// <summary>Accept what dotnet/runtime's conformance suite accepts after Dispose (ObjectDisposed, NotSupported, InvalidOperation).</summary>
+        public bool LenientDisposal { get; set; }
+
+        /// <summary>Upper bound of bytes any check reads from one stream: a stream that never ends fails instead of hanging.</summary>
+        public int MaxBytesRead { get; set; } = 1 << 20;
+
+        /// <summary>The run's own scratch folder: recipes put files here and nowhere else.</summary>
+        public string TempDirectory { get; set; } = Path.GetTempPath();
+
+        /// <summary>Budgets in force (null: none loaded, budget checks skip).</summary>
+        public object? Budgets { get; set; }
+
+        /// <summary>Name of the runtime the check runs on, for budgets that differ per runtime.</summary>
+        public string RuntimeName { get; set; } = "";
+
+        public Random NewRandom(int salt = 0) => new Random(unchecked(Seed * 31 + salt));
+
+        /// <summary>Deterministic content of the given length in which every byte value 0..255 occurs.</summary>
+        public static byte[] Content(int length)
+        {
+            var data = new byte[length];
+            var rng = new Random(length);
+            rng.NextBytes(data);
+            for (var i = 0; i < Math.Min(256, length); i++) data[i] = (byte)(255 - i);
+            return data;
+        }
+    }
+}

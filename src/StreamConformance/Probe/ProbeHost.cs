@@ -1,0 +1,33 @@
+using System;
+using System.IO;
+using System.Text;
+using Newtonsoft.Json;
+
+namespace StreamConformance.Probe
+{
+    /// <summary>
+    /// The probe process's entry point: "streamconf-probe REQUEST.json". Events go to the process's standard
+    /// output as marked lines; the exit code is 0 when the run completed (findings are in the events, not the code).
+    /// </summary>
+    public static class ProbeHost
+    {
+        public static int Main(string[] args)
+        {
+            if (args.Length != 1 || !File.Exists(args[0]))
+            {
+                Console.Error.WriteLine("usage: streamconf-probe REQUEST.json (written by the streamconf host)");
+                return 2;
+            }
+            var request = JsonConvert.DeserializeObject<ProbeRequest>(File.ReadAllText(args[0]))
+                          ?? throw new InvalidDataException("empty request: " + args[0]);
+            // Keep our own handle on stdout: a stream under test may redirect Console.Out or write to fd 1.
+            var output = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false)) { AutoFlush = true };
+            var gate = new object();
+            new ProbeRunner(request, e =>
+            {
+                lock (gate) output.WriteLine(e.ToLine());
+            }).Run();
+            return 0;
+        }
+    }
+}

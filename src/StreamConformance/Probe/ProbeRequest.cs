@@ -1,0 +1,35 @@
+using System.Collections.Generic;
+using Newtonsoft.Json;
+
+namespace StreamConformance.Probe
+{
+    /// <summary>What the host asks a probe process to do: which types to build and check, and how.</summary>
+    public sealed class ProbeRequest
+    {
+        [JsonProperty("runtime")] public string Runtime { get; set; } = "";
+        [JsonProperty("items")] public List<ProbeItem> Items { get; set; } = new List<ProbeItem>();
+        /// <summary>Glob over check names; null runs every check.</summary>
+        [JsonProperty("checks")] public string? Checks { get; set; }
+        [JsonProperty("quick")] public bool Quick { get; set; }
+        [JsonProperty("lenientDisposal")] public bool LenientDisposal { get; set; }
+        [JsonProperty("seed")] public int Seed { get; set; } = 20261121;
+        [JsonProperty("tempDirectory")] public string TempDirectory { get; set; } = "";
+        [JsonProperty("budgetsPath")] public string? BudgetsPath { get; set; }
+        /// <summary>Checks already done (or timed out) in an earlier probe of the same run: "type|variant|check".</summary>
+        [JsonProperty("skip")] public HashSet<string> Skip { get; set; } = new HashSet<string>();
+
+        public static string Key(string type, string variant, string check) => type + "|" + variant + "|" + check;
+    }
+
+    /// <summary>One type to exercise: by full name, from a runtime assembly (by assembly name) or a user's assembly (by path).</summary>
+    public sealed class ProbeItem
+    {
+        [JsonProperty("type")] public string Type { get; set; } = "";
+        /// <summary>Assembly full name (runtime types) used with Assembly.Load.</summary>
+        [JsonProperty("assemblyName", NullValueHandling = NullValueHandling.Ignore)] public string? AssemblyName { get; set; }
+        /// <summary>Assembly path (user assemblies) used with Assembly.LoadFrom.</summary>
+        [JsonProperty("assemblyPath", NullValueHandling = NullValueHandling.Ignore)] public string? AssemblyPath { get; set; }
+
+        public override string ToString() => Type;
+    }
+}

@@ -1,0 +1,177 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using StreamConformance.Checks;
+using StreamConformance.Recipes;
+using StreamConformance.Results;
+
+namespace StreamConformance.Probe
+{
+    /// <summary>
+    /// Runs inside the target runtime: resolves each requested type, builds it with its recipes and runs every
+    /// selected check on it, reporting each step as a <see cref="ProbeEvent"/>. Used by the probe process and,
+    /// in-process, by the tests.
+    /// </summary>
+    public sealed class ProbeRunner
+    {
+        readonly ProbeRequest _request;
+        readonly Action<ProbeEvent> _emit;
+        readonly IReadOnlyList<IStreamCheck> _checks;
+        readonly CheckContext _context;
+
+        public ProbeRunner(ProbeRequest request, Action<ProbeEvent> emit, IReadOnlyList<IStreamCheck>? checks = null)
+        {
+            _request = request;
+            _emit = emit;
+            _checks = checks ?? CheckCatalog.Select(request.Checks);
+            _context = new CheckContext
+            {
+                Seed = request.Seed,
+                Quick = request.Quick,
+                LenientDisposal = request.LenientDisposal,
+                TempDirectory = string.IsNullOrEmpty(request.TempDirectory) ? Path.GetTempPath() : request.TempDirectory,
+                RuntimeName = request.Runtime,
+                Budgets = request.BudgetsPath != null ? BudgetLoader.Load(request.BudgetsPath) : null,
+            };
+        }
+
+        public CheckContext Context => _context;
+
+        public static RuntimeInfo DescribeCurrentRuntime(string name)
+        {
+            var mono = Type.GetType("Mono.Runtime");
+            string version;
+            if (mono != null)
+            {
+                var display = mono.GetMethod("GetDisplayName", BindingFlags.NonPublic | BindingFlags.Static)?.Invoke(null, null) as string;
+                version = display?.Split(' ')[0] ?? Environment.Version.ToString();
+            }
+            else
+            {
+                version = Environment.Version.ToString();
+            }
+            return new RuntimeInfo
+            {
+                Name = name,
+                Flavor = mono != null ? "mono" : "coreclr",
+                Version = version,
+                Path = Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "",
+            };
+        }
+
+        public void Run()
+        {
+            _emit(new ProbeEvent { Kind = ProbeEvent.Hello, Runtime = DescribeCurrentRuntime(_request.Runtime) });
+            foreach (var item in _request.Items)
+                RunItem(item);
+            _emit(new ProbeEvent { Kind = ProbeEvent.Done });
+        }
+
+        void RunItem(ProbeItem item)
+        {
+            _emit(new ProbeEvent { Kind = ProbeEvent.TypeStart, Type = item.Type });
+            IReadOnlyList<StreamRecipe> recipes;
+            var type = Resolve(item, out var loadError);
+            if (type != null)
+                recipes = RecipeCatalog.For(type);
+            else
+                recipes = RecipeCatalog.ForName(item.Type);
+            if (recipes.Count == 0)
+            {
+                var reason = type != null ? GenericShapes.WhyNone(type) : "type not loadable in this runtime: " + loadError;
+                _emit(new ProbeEvent { Kind = ProbeEvent.StaticOnly, Type = item.Type, Reason = reason });
+                return;
+            }
+
+            var built = new List<string>();
+            var failures = new List<string>();
+            foreach (var recipe in recipes)
+            {
+                var why = recipe.UnavailableReason ?? Construct(recipe);
+                if (why == null) built.Add(recipe.Variant);
+                else failures.Add($"{recipe.Variant}: {why}");
+            }
+            if (built.Count == 0)
+            {
+                _emit(new ProbeEvent { Kind = ProbeEvent.StaticOnly, Type = item.Type, Reason = string.Join("; ", failures) });
+                return;
+            }
+            _emit(new ProbeEvent { Kind = ProbeEvent.Built, Type = item.Type, Variants = built });
+            foreach (var recipe in recipes.Where(r => built.Contains(r.Variant)))
+                foreach (var check in _checks)
+                    RunCheck(item.Type, recipe, check);
+        }
+
+        /// <summary>Opens every access the recipe offers once; null when at least one works, else why none did.</summary>
+        string? Construct(StreamRecipe recipe)
+        {
+            var content = CheckContext.Content(16);
+            string? error = null;
+            var any = false;
+            foreach (StreamAccess access in Enum.GetValues(typeof(StreamAccess)))
+            {
+                try
+                {
+                    using var fixture = recipe.Open(access, content);
+                    if (fixture != null) any = true;
+                }
+                catch (Exception e)
+                {
+                    error ??= $"{access}: {e.GetType().Name}: {e.Message}";
+                }
+            }
+            return any ? null : error ?? "the recipe offers no way to open the stream";
+        }
+
+        void RunCheck(string typeName, StreamRecipe recipe, IStreamCheck check)
+        {
+            if (_request.Skip.Contains(ProbeRequest.Key(typeName, recipe.Variant, check.Name))) return;
+            _emit(new ProbeEvent { Kind = ProbeEvent.CheckStart, Type = typeName, Variant = recipe.Variant, Check = check.Name });
+            List<CheckResult> results;
+            try
+            {
+                results = check.Run(recipe, _context).ToList();
+            }
+            catch (Exception e)
+            {
+                results = new List<CheckResult> { CheckResult.Of(check.Name, Outcome.Error, $"the check threw {e.GetType().FullName}: {e.Message}") };
+            }
+            foreach (var result in results)
+            {
+                result.Runtime = _request.Runtime;
+                result.Type = typeName;
+                result.Variant = recipe.Variant;
+                if (string.IsNullOrEmpty(result.Check)) result.Check = check.Name;
+                _emit(new ProbeEvent { Kind = ProbeEvent.ResultKind, Result = result });
+            }
+        }
+
+        static Type? Resolve(ProbeItem item, out string error)
+        {
+            error = "";
+            try
+            {
+                Assembly assembly;
+                if (item.AssemblyPath != null) assembly = Assembly.LoadFrom(item.AssemblyPath);
+                else if (item.AssemblyName != null) assembly = Assembly.Load(item.AssemblyName);
+                else
+                {
+                    var t = Type.GetType(item.Type);
+                    if (t == null) error = "no assembly given and Type.GetType found nothing";
+                    return t;
+                }
+                // Cecil names nested types Outer/Inner; reflection names them Outer+Inner.
+                var type = assembly.GetType(item.Type.Replace('/', '+'), throwOnError: false);
+                if (type == null) error = $"{item.Type} not found in {assembly.FullName}";
+                return type;
+            }
+            catch (Exception e)
+            {
+                error = $"{e.GetType().Name}: {e.Message}";
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>
+    /// Every recipe the harness knows: the hand-written ones in this assembly (found by reflection, so a new
+    /// recipe is just a new class) and generic shapes for any other concrete Stream type.
+    /// </summary>
+    public static class RecipeCatalog
+    {
+        static readonly Lazy<IReadOnlyList<StreamRecipe>> s_builtIn = new Lazy<IReadOnlyList<StreamRecipe>>(LoadBuiltIn);
+
+        /// <summary>Hand-written recipes that can run on this runtime (their types resolved, nothing unavailable filtered out).</summary>
+        public static IReadOnlyList<StreamRecipe> BuiltIn => s_builtIn.Value;
+
+        /// <summary>Recipes for a type by full name: hand-written ones if any, else generic constructor shapes.</summary>
+        public static IReadOnlyList<StreamRecipe> For(Type type)
+        {
+            var name = type.FullName ?? type.Name;
+            var builtIn = BuiltIn.Where(r => r.TypeName == name).ToList();
+            if (builtIn.Count > 0) return builtIn;
+            return GenericShapes.For(type);
+        }
+
+        /// <summary>Recipes for types known by name only (runtime types reached through public API, e.g. ZipArchive entry streams).</summary>
+        public static IReadOnlyList<StreamRecipe> ForName(string typeName) =>
+            BuiltIn.Where(r => r.TypeName == typeName).ToList();
+
+        static IReadOnlyList<StreamRecipe> LoadBuiltIn()
+        {
+            return typeof(StreamRecipe).Assembly.GetTypes()
+                .Where(t => !t.IsAbstract && typeof(StreamRecipe).IsAssignableFrom(t) && t.GetConstructor(Type.EmptyTypes) != null
+                            && t.GetCustomAttribute<NotInCatalogAttribute>() == null)
+                .Select(t => (StreamRecipe)Activator.CreateInstance(t)!)
+                .OrderBy(r => r.TypeName, StringComparer.Ordinal).ThenBy(r => r.Variant, StringComparer.Ordinal)
+                .ToList();
+        }
+    }
+
+    /// <summary>Keeps a recipe class out of the catalog (e.g. a base class for a family, or a test's own recipe).</summary>
+    [AttributeUsage(AttributeTargets.Class, Inherited = false)]
+    public sealed class NotInCatalogAttribute : Attribute { }
+}

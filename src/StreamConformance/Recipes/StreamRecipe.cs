@@ -1,0 +1,65 @@
+using System;
+using System.IO;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>
+    /// How to build one stream type in a known state. Checks never construct streams themselves; they ask a
+    /// recipe, and read its capability knobs to decide what the contract demands (modelled on dotnet/runtime's
+    /// StreamConformanceTests). A recipe returns null from an Open method it does not support.
+    /// A new stream type is one new recipe class; <see cref="RecipeCatalog"/> finds it by reflection.
+    /// </summary>
+    public abstract class StreamRecipe
+    {
+        /// <summary>Full name of the type the recipe builds, as the inventory names it (e.g. "System.IO.BufferedStream").</summary>
+        public abstract string TypeName { get; }
+
+        /// <summary>Which state or constructor, e.g. "over-unseekable", "bufferSize=0", "decompress". Unique per type.</summary>
+        public virtual string Variant => "default";
+
+        /// <summary>Opens the stream for reading over exactly <paramref name="content"/>.</summary>
+        public virtual StreamFixture? OpenRead(byte[] content) => null;
+
+        /// <summary>Opens an empty stream for writing; the fixture reads back what was written.</summary>
+        public virtual StreamFixture? OpenWrite() => null;
+
+        /// <summary>Opens a stream for reading and writing, positioned at 0 over <paramref name="initial"/>.</summary>
+        public virtual StreamFixture? OpenReadWrite(byte[] initial) => null;
+
+        // ---- Capability knobs: what the contract expects of this stream. ----
+
+        /// <summary>The streams this recipe opens can seek (CanSeek is true and Seek/Position/Length work).</summary>
+        public virtual bool CanSeek => false;
+
+        /// <summary>A Read of N bytes returns N unless the end is reached (no short reads), as MemoryStream and FileStream do.</summary>
+        public virtual bool ReadsReadUntilSizeOrEof => true;
+
+        /// <summary>Written data reaches the store on Flush; false when only Dispose completes it (compressors, CryptoStream).</summary>
+        public virtual bool WritesVisibleAfterFlush => true;
+
+        /// <summary>Reads and writes are served from memory or a buffer, so the budgets for buffered streams apply (e.g. 0 B per ReadByte).</summary>
+        public virtual bool IsBuffered => false;
+
+        /// <summary>Backed by an OS handle (file, pipe, socket): syscall meters apply.</summary>
+        public virtual bool IsOsBacked => false;
+
+        /// <summary>After Dispose, members throw ObjectDisposedException; a lenient check also accepts what dotnet/runtime's suite accepts.</summary>
+        public virtual bool ThrowsObjectDisposedAfterDispose => true;
+
+        /// <summary>Content size the recipe is happy with; slow recipes (sockets, TLS) may ask for less.</summary>
+        public virtual int PreferredContentLength => 4096;
+
+        /// <summary>Why this recipe cannot run on the current runtime or platform, or null when it can.</summary>
+        public virtual string? UnavailableReason => null;
+
+        public StreamFixture? Open(StreamAccess access, byte[] content) => access switch
+        {
+            StreamAccess.Read => OpenRead(content),
+            StreamAccess.Write => OpenWrite(),
+            StreamAccess.ReadWrite => OpenReadWrite(content),
+            _ => throw new ArgumentOutOfRangeException(nameof(access)),
+        };
+
+        public override string ToString() => Variant == "default" ? TypeName : $"{TypeName} [{Variant}]";
+    }
+}

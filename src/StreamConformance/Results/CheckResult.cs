@@ -1,0 +1,33 @@
+using System.Collections.Generic;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Converters;
+
+namespace StreamConformance.Results
+{
+    /// <summary>One verdict: a check (or budget) applied to one stream type in one state on one runtime.</summary>
+    public sealed class CheckResult
+    {
+        [JsonProperty("runtime")] public string Runtime { get; set; } = "";
+        [JsonProperty("type")] public string Type { get; set; } = "";
+        /// <summary>The recipe variant that built the stream, e.g. "bufferSize=0" or "decompress".</summary>
+        [JsonProperty("variant")] public string Variant { get; set; } = "";
+        [JsonProperty("check")] public string Check { get; set; } = "";
+        [JsonProperty("outcome"), JsonConverter(typeof(StringEnumConverter), typeof(Newtonsoft.Json.Serialization.KebabCaseNamingStrategy))]
+        public Outcome Outcome { get; set; }
+        [JsonProperty("message")] public string Message { get; set; } = "";
+        /// <summary>Measured figures, by name (e.g. "bytesPerCall", "ratioToLimit", "syscalls.lseek").</summary>
+        [JsonProperty("metrics", NullValueHandling = NullValueHandling.Ignore)]
+        public SortedDictionary<string, double>? Metrics { get; set; }
+
+        public static CheckResult Of(string check, Outcome outcome, string message) =>
+            new CheckResult { Check = check, Outcome = outcome, Message = message };
+
+        public CheckResult WithMetric(string name, double value)
+        {
+            (Metrics ??= new SortedDictionary<string, double>())[name] = value;
+            return this;
+        }
+
+        public override string ToString() => $"{Runtime} {Type} [{Variant}] {Check}: {Outcome} {Message}";
+    }
+}

@@ -1,0 +1,19 @@
+namespace StreamConformance.Results
+{
+    /// <summary>What a check concluded. Only <see cref="Pass"/> means "measured and within the contract".</summary>
+    public enum Outcome
+    {
+        /// <summary>Measured, and the stream did what the contract or budget asks.</summary>
+        Pass,
+        /// <summary>Measured, and the stream did not: the message says expected vs actual.</summary>
+        Fail,
+        /// <summary>Not measured (capability absent, meter unavailable): the message says why.</summary>
+        Skip,
+        /// <summary>The harness itself failed (recipe threw, unexpected harness state).</summary>
+        Error,
+        /// <summary>The check did not return within its time limit.</summary>
+        Timeout,
+        /// <summary>The process running the check died (exit code or signal in the message).</summary>
+        Crash,
+    }
+}

@@ -1,0 +1,10 @@
+namespace StreamConformance.Runtimes
+{
+    public enum RuntimeFlavor
+    {
+        /// <summary>.NET (CoreCLR): a shared framework run by a dotnet host.</summary>
+        CoreClr,
+        /// <summary>Classic Mono (4.5 profile), e.g. Debian's mono-complete 6.8.</summary>
+        Mono,
+    }
+}

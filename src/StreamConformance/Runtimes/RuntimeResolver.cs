@@ -1,0 +1,227 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Runtime.InteropServices;
+using System.Text.RegularExpressions;
+
+namespace StreamConformance.Runtimes
+{
+    /// <summary>
+    /// Turns what a user names on the command line ("dotnet", "mono", or a path) into a <see cref="RuntimeTarget"/>.
+    /// Paths may be a shared-framework folder, a dotnet root, a Mono prefix or a Mono binary.
+    /// </summary>
+    public static class RuntimeResolver
+    {
+        public const string CoreFrameworkName = "Microsoft.NETCore.App";
+        public const string AspNetFrameworkName = "Microsoft.AspNetCore.App";
+
+        public static RuntimeTarget Resolve(string spec)
+        {
+            if (string.IsNullOrWhiteSpace(spec))
+                throw new InputException("runtime: an empty name is not a runtime (expected dotnet, mono or a path)");
+            switch (spec)
+            {
+                case "dotnet": return ResolveDefaultDotNet();
+                case "mono": return ResolveDefaultMono();
+            }
+            var looksLikePath = spec.IndexOfAny(new[] { '/', '\\', '.' }) >= 0 || Directory.Exists(spec) || File.Exists(spec);
+            if (!looksLikePath)
+                throw new InputException($"runtime: unknown runtime name '{spec}' (expected dotnet, mono or a path)");
+            return ResolvePath(spec);
+        }
+
+        /// <summary>The shared framework the current process would use for .NET: its own when running on CoreCLR.</summary>
+        public static RuntimeTarget ResolveDefaultDotNet()
+        {
+            string? root = null;
+            if (!IsRunningOnMono)
+            {
+                // .../dotnet/shared/Microsoft.NETCore.App/10.0.x/System.Private.CoreLib.dll
+                var fxDir = Path.GetDirectoryName(typeof(object).Assembly.Location)!;
+                var candidate = Path.GetFullPath(Path.Combine(fxDir, "..", "..", ".."));
+                if (Directory.Exists(Path.Combine(candidate, "shared", CoreFrameworkName))) root = candidate;
+                if (root != null)
+                    return FromFrameworkFolder("dotnet", fxDir, root);
+            }
+            root ??= Environment.GetEnvironmentVariable("DOTNET_ROOT");
+            if (string.IsNullOrEmpty(root) || !Directory.Exists(Path.Combine(root, "shared", CoreFrameworkName)))
+            {
+                var muxer = FindOnPath(RuntimeInformation.IsOSPlatform(OSPlatform.Windows) ? "dotnet.exe" : "dotnet");
+                if (muxer == null) throw new InputException("runtime 'dotnet': no dotnet host on PATH and DOTNET_ROOT is not set");
+                root = Path.GetDirectoryName(ResolveLinks(muxer))!;
+            }
+            return FromDotNetRoot("dotnet", root);
+        }
+
+        /// <summary>The Mono on PATH.</summary>
+        public static RuntimeTarget ResolveDefaultMono()
+        {
+            var mono = FindOnPath("mono");
+            if (mono == null)
+                throw new InputException("runtime 'mono': no mono on PATH (./build.sh installs Debian's mono-complete)");
+            return FromMonoBinary("mono", mono);
+        }
+
+        public static RuntimeTarget ResolvePath(string spec)
+        {
+            var path = Path.GetFullPath(spec);
+            var name = DeriveName(path);
+            if (File.Exists(path))
+            {
+                if (Path.GetFileName(path).StartsWith("mono", StringComparison.Ordinal))
+                    return FromMonoBinary(name, path);
+                if (Path.GetFileNameWithoutExtension(path) == "dotnet")
+                    return FromDotNetRoot(name, Path.GetDirectoryName(ResolveLinks(path))!);
+                throw new InputException($"runtime: {path} is a file but not a mono or dotnet binary");
+            }
+            if (!Directory.Exists(path))
+                throw new InputException($"runtime: {path} does not exist");
+            if (File.Exists(Path.Combine(path, "System.Private.CoreLib.dll")))
+            {
+                var root = Path.GetFullPath(Path.Combine(path, "..", "..", ".."));
+                return FromFrameworkFolder(name, path, Directory.Exists(Path.Combine(root, "shared")) ? root : null);
+            }
+            if (Directory.Exists(Path.Combine(path, "shared", CoreFrameworkName)))
+                return FromDotNetRoot(name, path);
+            if (File.Exists(Path.Combine(path, "lib", "mono", "4.5", "mscorlib.dll")))
+                return FromMonoPrefix(name, path, FirstExisting(Path.Combine(path, "bin", "mono"), Path.Combine(path, "bin", "mono-sgen")));
+            if (File.Exists(Path.Combine(path, "mscorlib.dll")) && File.Exists(Path.Combine(path, "System.dll")))
+            {
+                // A Mono profile folder such as <prefix>/lib/mono/4.5.
+                var prefix = Path.GetFullPath(Path.Combine(path, "..", "..", ".."));
+                return FromMonoPrefix(name, prefix, FirstExisting(Path.Combine(prefix, "bin", "mono"), Path.Combine(prefix, "bin", "mono-sgen")), path);
+            }
+            throw new InputException($"runtime: {path} is not a runtime (expected a shared-framework folder, a dotnet root, a Mono prefix or a Mono binary)");
+        }
+
+        static RuntimeTarget FromDotNetRoot(string name, string root)
+        {
+            var shared = Path.Combine(root, "shared", CoreFrameworkName);
+            var fx = Directory.Exists(shared)
+                ? Directory.GetDirectories(shared).Where(d => File.Exists(Path.Combine(d, "System.Private.CoreLib.dll")))
+                    .OrderByDescending(d => ParseVersion(Path.GetFileName(d))).FirstOrDefault()
+                : null;
+            if (fx == null)
+                throw new InputException($"runtime: {root} has no shared/{CoreFrameworkName} framework");
+            return FromFrameworkFolder(name, fx, root);
+        }
+
+        static RuntimeTarget FromFrameworkFolder(string name, string fxDir, string? root)
+        {
+            var version = Path.GetFileName(fxDir.TrimEnd(Path.DirectorySeparatorChar));
+            var dirs = new List<string> { fxDir };
+            if (root != null)
+            {
+                // ASP.NET Core's shared framework of the same major.minor, when installed beside it.
+                var asp = Path.Combine(root, "shared", AspNetFrameworkName);
+                var majorMinor = string.Join(".", version.Split('.').Take(2));
+                var aspFx = Directory.Exists(asp)
+                    ? Directory.GetDirectories(asp).Where(d => Path.GetFileName(d).StartsWith(majorMinor + ".", StringComparison.Ordinal))
+                        .OrderByDescending(d => ParseVersion(Path.GetFileName(d))).FirstOrDefault()
+                    : null;
+                if (aspFx != null) dirs.Add(aspFx);
+            }
+            string? host = null;
+            if (root != null)
+                host = FirstExisting(Path.Combine(root, "dotnet"), Path.Combine(root, "dotnet.exe"));
+            return new RuntimeTarget(name, RuntimeFlavor.CoreClr, version, fxDir, dirs, host, root);
+        }
+
+        static RuntimeTarget FromMonoBinary(string name, string binary)
+        {
+            var real = ResolveLinks(binary);
+            var prefix = Path.GetFullPath(Path.Combine(Path.GetDirectoryName(real)!, ".."));
+            if (!File.Exists(Path.Combine(prefix, "lib", "mono", "4.5", "mscorlib.dll")))
+                throw new InputException($"runtime: {binary} has no class library at {Path.Combine(prefix, "lib", "mono", "4.5")}");
+            return FromMonoPrefix(name, prefix, binary);
+        }
+
+        static RuntimeTarget FromMonoPrefix(string name, string prefix, string? binary, string? profileDir = null)
+        {
+            profileDir ??= Path.Combine(prefix, "lib", "mono", "4.5");
+            var dirs = new List<string> { profileDir };
+            var gac = Path.Combine(prefix, "lib", "mono", "gac");
+            if (Directory.Exists(gac))
+            {
+                // gac/<Name>/<version>__<token>/<Name>.dll: add each leaf, newest version first.
+                foreach (var asm in Directory.GetDirectories(gac).OrderBy(d => d, StringComparer.Ordinal))
+                    dirs.AddRange(Directory.GetDirectories(asm).OrderByDescending(v => ParseVersion(Path.GetFileName(v).Split('_')[0])));
+            }
+            var version = binary != null ? MonoVersion(binary) : "unknown";
+            return new RuntimeTarget(name, RuntimeFlavor.Mono, version, prefix, dirs, binary);
+        }
+
+        static string MonoVersion(string binary)
+        {
+            try
+            {
+                var psi = new ProcessStartInfo(binary, "--version") { RedirectStandardOutput = true, UseShellExecute = false, RedirectStandardError = true };
+                using var p = Process.Start(psi)!;
+                var text = p.StandardOutput.ReadToEnd();
+                p.WaitForExit(10000);
+                var m = Regex.Match(text, @"version (\S+)");
+                return m.Success ? m.Groups[1].Value : "unknown";
+            }
+            catch (Exception e) when (e is System.ComponentModel.Win32Exception || e is IOException)
+            {
+                throw new InputException($"runtime: {binary} could not be started ({e.Message})");
+            }
+        }
+
+        public static bool IsRunningOnMono => Type.GetType("Mono.Runtime") != null;
+
+        static string DeriveName(string path)
+        {
+            var trimmed = path.TrimEnd(Path.DirectorySeparatorChar);
+            var leaf = Path.GetFileName(trimmed);
+            var parent = Path.GetFileName(Path.GetDirectoryName(trimmed) ?? "");
+            return string.IsNullOrEmpty(parent) ? leaf : parent + "/" + leaf;
+        }
+
+        static Version ParseVersion(string text)
+        {
+            var core = Regex.Match(text, @"^\d+(\.\d+){0,3}").Value;
+            return Version.TryParse(core.Contains(".") ? core : core + ".0", out var v) ? v : new Version(0, 0);
+        }
+
+        static string? FirstExisting(params string[] paths) => paths.FirstOrDefault(File.Exists);
+
+        public static string? FindOnPath(string exe)
+        {
+            var path = Environment.GetEnvironmentVariable("PATH") ?? "";
+            foreach (var dir in path.Split(Path.PathSeparator))
+            {
+                if (dir.Length == 0) continue;
+                var candidate = Path.Combine(dir, exe);
+                if (File.Exists(candidate)) return candidate;
+            }
+            return null;
+        }
+
+        /// <summary>Follows symbolic links (e.g. /usr/bin/mono -> mono-sgen, /usr/bin/dotnet -> /usr/share/dotnet/dotnet).</summary>
+        public static string ResolveLinks(string path)
+        {
+#if NET
+            var info = new FileInfo(path);
+            var target = info.ResolveLinkTarget(returnFinalTarget: true);
+            return target?.FullName ?? info.FullName;
+#else
+            // Mono: Mono.Unix is not referenced; readlink through the shell is not worth it. Use realpath via /proc when available.
+            try
+            {
+                var psi = new ProcessStartInfo("readlink", "-f \"" + path + "\"") { RedirectStandardOutput = true, UseShellExecute = false };
+                using var p = Process.Start(psi)!;
+                var text = p.StandardOutput.ReadToEnd().Trim();
+                p.WaitForExit(5000);
+                return text.Length > 0 ? text : path;
+            }
+            catch (System.ComponentModel.Win32Exception)
+            {
+                return path;
+            }
+#endif
+        }
+    }
+}
