@@ -16,8 +16,12 @@ namespace StreamConformance.Checks
 
         public static IReadOnlyList<IStreamCheck> All => s_all.Value;
 
-        /// <summary>Checks whose name matches a glob ("read-byte.*", "budget.*"); null or empty selects all.</summary>
-        public static IReadOnlyList<IStreamCheck> Select(string? pattern) =>
-            string.IsNullOrEmpty(pattern) ? All : All.Where(c => Glob.IsMatch(pattern!, c.Name)).ToList();
+        /// <summary>Checks whose name matches any of comma-separated globs ("read-byte.*,budget.*"); null or empty selects all.</summary>
+        public static IReadOnlyList<IStreamCheck> Select(string? patterns)
+        {
+            if (string.IsNullOrEmpty(patterns)) return All;
+            var globs = patterns!.Split(',').Select(p => p.Trim()).Where(p => p.Length > 0).ToList();
+            return All.Where(c => globs.Any(g => Glob.IsMatch(g, c.Name))).ToList();
+        }
     }
 }

@@ -102,7 +102,24 @@ namespace StreamConformance.Probe
             foreach (var recipe in recipes.Where(r => built.Contains(r.Variant)))
                 foreach (var check in _checks)
                     RunCheck(item.Type, recipe, check);
+            CollectGarbage(item.Type, recipes[0].Variant);
         }
+
+        /// <summary>
+        /// Runs the finalizers of the streams this type left behind while the type is still the current one,
+        /// so a finalizer that throws (and takes the process down) is blamed on its own type, not on a later one.
+        /// </summary>
+        void CollectGarbage(string typeName, string variant)
+        {
+            if (_request.Skip.Contains(ProbeRequest.Key(typeName, variant, FinalizeStep))) return;
+            _emit(new ProbeEvent { Kind = ProbeEvent.CheckStart, Type = typeName, Variant = variant, Check = FinalizeStep });
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+        }
+
+        /// <summary>Name under which a crash in a finalizer is reported.</summary>
+        public const string FinalizeStep = "finalizers";
 
         /// <summary>Opens every access the recipe offers once; null when at least one works, else why none did.</summary>
         string? Construct(StreamRecipe recipe)
@@ -129,23 +146,33 @@ namespace StreamConformance.Probe
         {
             if (_request.Skip.Contains(ProbeRequest.Key(typeName, recipe.Variant, check.Name))) return;
             _emit(new ProbeEvent { Kind = ProbeEvent.CheckStart, Type = typeName, Variant = recipe.Variant, Check = check.Name });
-            List<CheckResult> results;
+            // Results are reported as the check yields them: a long check (a matrix of cells) keeps the host's
+            // watchdog informed, and what was measured before a crash is not lost.
+            IEnumerator<CheckResult>? results = null;
             try
             {
-                results = check.Run(recipe, _context).ToList();
+                results = check.Run(recipe, _context).GetEnumerator();
+                while (results.MoveNext())
+                    Emit(typeName, recipe, check, results.Current);
             }
             catch (Exception e)
             {
-                results = new List<CheckResult> { CheckResult.Of(check.Name, Outcome.Error, $"the check threw {e.GetType().FullName}: {e.Message}") };
+                Emit(typeName, recipe, check, CheckResult.Of(check.Name, Outcome.Error, $"the check threw {e.GetType().FullName}: {e.Message}"));
             }
-            foreach (var result in results)
+            finally
             {
-                result.Runtime = _request.Runtime;
-                result.Type = typeName;
-                result.Variant = recipe.Variant;
-                if (string.IsNullOrEmpty(result.Check)) result.Check = check.Name;
-                _emit(new ProbeEvent { Kind = ProbeEvent.ResultKind, Result = result });
+                try { results?.Dispose(); }
+                catch (Exception) { }
             }
+        }
+
+        void Emit(string typeName, StreamRecipe recipe, IStreamCheck check, CheckResult result)
+        {
+            result.Runtime = _request.Runtime;
+            result.Type = typeName;
+            result.Variant = recipe.Variant;
+            if (string.IsNullOrEmpty(result.Check)) result.Check = check.Name;
+            _emit(new ProbeEvent { Kind = ProbeEvent.ResultKind, Result = result });
         }
 
         static Type? Resolve(ProbeItem item, out string error)

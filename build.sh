@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The one entry point on Linux. Idempotent: installs what is missing, then builds, tests or runs.
+#   ./build.sh            build everything (.NET 10 and, with Mono present, the net472 probe and tests)
+#   ./build.sh test       all tests, on .NET 10 and on Mono; fails if either fails
+#   ./build.sh run [ARGS] the streamconf CLI with ARGS (no ARGS: the default sweep of .NET 10 and Mono)
+#   ./build.sh pack       the CLI as a dotnet tool package in artifacts/
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(pwd)
+CONFIG=${CONFIG:-Release}
+export DOTNET_NOLOGO=1 DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# Debian's Mono (runs and compiles the net472 probe and tests) and strace (the syscall meter).
+ensure_system_packages() {
+  local missing=()
+  [ -f /usr/lib/mono/4.5/mscorlib.dll ] && command -v mono >/dev/null || missing+=(mono-complete)
+  command -v strace >/dev/null || missing+=(strace)
+  ((${#missing[@]})) || return 0
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  if ! command -v apt-get >/dev/null; then
+    log "not a Debian system: install ${missing[*]} yourself (Mono tests and syscall checks will be skipped)"
+    return 0
+  fi
+  log "installing ${missing[*]} from Debian's packages"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build() {
+  ensure_system_packages
+  command -v dotnet >/dev/null || { echo "build.sh: the .NET 10 SDK (dotnet) is not on PATH" >&2; exit 2; }
+  log "building ($CONFIG)"
+  dotnet build "$ROOT/StreamConformance.slnx" -c "$CONFIG" -nologo -v q -clp:ErrorsOnly
+}
+
+CLI_DLL="$ROOT/src/StreamConformance.Cli/bin/$CONFIG/net10.0/streamconf.dll"
+TESTS="$ROOT/tests/StreamConformance.Tests"
+
+run_tests() {
+  build
+  local results="$ROOT/artifacts/test-results"
+  rm -rf "$results"; mkdir -p "$results"
+  local rc=0 dn_out mono_out
+  log "tests on .NET 10"
+  dn_out="$results/dotnet.log"
+  dotnet test "$TESTS/StreamConformance.Tests.csproj" -c "$CONFIG" -f net10.0 --no-build -nologo \
+    --logger "trx;LogFileName=dotnet.trx" --results-directory "$results" 2>&1 | tee "$dn_out" || rc=1
+  local mono_exe="$TESTS/bin/$CONFIG/net472/StreamConformance.Tests.exe"
+  mono_out="$results/mono.log"
+  if [ -f "$mono_exe" ] && command -v mono >/dev/null; then
+    log "tests on Mono ($(mono --version | head -n1 | sed 's/Mono JIT compiler version //'))"
+    (cd "$TESTS/bin/$CONFIG/net472" && mono --debug StreamConformance.Tests.exe --results "$results/mono.xml") 2>&1 | tee "$mono_out" || rc=1
+  else
+    echo "mono: not available, Mono tests not run" | tee "$mono_out"
+    rc=1
+  fi
+  # One closing line over both runtimes.
+  python3 - "$results/dotnet.trx" "$mono_out" <<'PY' || rc=1
+import re, sys, xml.etree.ElementTree as ET
+p = f = s = 0
+try:
+    c = ET.parse(sys.argv[1]).getroot().find('.//{*}Counters')
+    p += int(c.get('passed')); f += int(c.get('failed')) + int(c.get('error', 0)) + int(c.get('timeout', 0)) + int(c.get('aborted', 0))
+    s += int(c.get('notExecuted', 0))
+except Exception as e:
+    print(f"dotnet: no test results ({e})"); f += 1
+m = re.search(r'mono: (\d+) passed, (\d+) failed, (\d+) skipped', open(sys.argv[2]).read())
+if m: p += int(m[1]); f += int(m[2]); s += int(m[3])
+else: print("mono: no test results"); f += 1
+print(f"{p} passed, {f} failed, {s} skipped")
+sys.exit(1 if f else 0)
+PY
+  return $rc
+}
+
+case "${1:-build}" in
+  build) build ;;
+  test) run_tests ;;
+  run)
+    shift
+    build >&2
+    exec dotnet "$CLI_DLL" "$@"
+    ;;
+  pack)
+    build
+    dotnet pack "$ROOT/src/StreamConformance.Cli/StreamConformance.Cli.csproj" -c "$CONFIG" --no-build -o "$ROOT/artifacts/package" -nologo
+    ;;
+  -h|--help|help) sed -n '2,7p' "$0" ;;
+  *) echo "build.sh: unknown command '$1' (expected build, test, run or pack)" >&2; exit 2 ;;
+esac

@@ -1,0 +1,75 @@
+using System.Collections.Generic;
+using System.CommandLine;
+using System.IO;
+using System.Linq;
+using StreamConformance.Reports;
+using StreamConformance.Runtimes;
+
+namespace StreamConformance.Cli.Commands
+{
+    /// <summary>Options every verb that reads runtimes or writes reports shares.</summary>
+    public sealed class CommonOptions
+    {
+        public readonly Option<string[]> Runtime = new Option<string[]>("--runtime", "-r")
+        {
+            Description = "A runtime: dotnet, mono, or a path (shared-framework folder, dotnet root, Mono prefix or binary). Repeatable; default: dotnet and mono.",
+            Arity = ArgumentArity.ZeroOrMore,
+        };
+
+        public readonly Option<string[]> Assembly = new Option<string[]>("--assembly", "-a")
+        {
+            Description = "A user assembly (or folder of assemblies) whose Stream subclasses are used instead of the runtime's. Repeatable.",
+            Arity = ArgumentArity.ZeroOrMore,
+        };
+
+        public readonly Option<string?> Filter = new Option<string?>("--filter", "-f")
+        {
+            Description = "Glob over full type names, e.g. *FileStream*.",
+        };
+
+        public readonly Option<string?> Json = new Option<string?>("--json") { Description = "Write the JSON result to this file." };
+        public readonly Option<string?> Markdown = new Option<string?>("--markdown") { Description = "Write a Markdown report to this file." };
+        public readonly Option<string?> Html = new Option<string?>("--html") { Description = "Write an HTML report to this file." };
+
+        public void AddTo(Command command)
+        {
+            command.Options.Add(Runtime);
+            command.Options.Add(Assembly);
+            command.Options.Add(Filter);
+            command.Options.Add(Json);
+            command.Options.Add(Markdown);
+            command.Options.Add(Html);
+        }
+
+        /// <summary>The runtimes named, resolved; both defaults when none is named. Unknown names and bad paths are input errors.</summary>
+        public List<RuntimeTarget> ResolveRuntimes(ParseResult parse, bool defaultsWhenNone = true)
+        {
+            var specs = parse.GetValue(Runtime) ?? new string[0];
+            if (specs.Length == 0 && defaultsWhenNone) specs = new[] { "dotnet", "mono" };
+            return specs.Select(RuntimeResolver.Resolve).ToList();
+        }
+
+        public List<string> AssemblyPaths(ParseResult parse)
+        {
+            var paths = (parse.GetValue(Assembly) ?? new string[0]).Select(Path.GetFullPath).ToList();
+            foreach (var p in paths.Where(p => !File.Exists(p) && !Directory.Exists(p)))
+                throw new InputException($"assembly: {p} does not exist");
+            return paths;
+        }
+
+        /// <summary>The report files asked for, each checked for writability before any work is done.</summary>
+        public List<OutputFile> Outputs(ParseResult parse, IExporter? json = null, IExporter? markdown = null, IExporter? html = null)
+        {
+            var outputs = new List<OutputFile>();
+            void Add(Option<string?> option, IExporter? exporter)
+            {
+                var path = parse.GetValue(option);
+                if (path != null && exporter != null) outputs.Add(new OutputFile(path, exporter));
+            }
+            Add(Json, json);
+            Add(Markdown, markdown);
+            Add(Html, html);
+            return outputs;
+        }
+    }
+}

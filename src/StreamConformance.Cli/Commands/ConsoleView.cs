@@ -1,0 +1,83 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Spectre.Console;
+using StreamConformance.Probe;
+using StreamConformance.Reports;
+using StreamConformance.Results;
+using StreamConformance.Sweep;
+
+namespace StreamConformance.Cli.Commands
+{
+    /// <summary>What a person sees in the terminal: progress while it runs, then coverage and the findings.</summary>
+    static class ConsoleView
+    {
+        const int MaxFindingsShown = 40;
+
+        public static RunDocument RunWithProgress(SweepRunner runner, CancellationToken cancel)
+        {
+            RunDocument? document = null;
+            if (!AnsiConsole.Profile.Capabilities.Interactive)
+            {
+                runner.RuntimeStarting += (t, n) => AnsiConsole.MarkupLine($"[grey]{Markup.Escape(t.Name)}: sweeping {n} types[/]");
+                return runner.Run(cancel);
+            }
+            AnsiConsole.Progress()
+                .Columns(new TaskDescriptionColumn(), new ProgressBarColumn(), new PercentageColumn(), new ElapsedTimeColumn())
+                .Start(ctx =>
+                {
+                    var tasks = new Dictionary<string, ProgressTask>();
+                    runner.RuntimeStarting += (t, n) => tasks[t.Name] = ctx.AddTask(Markup.Escape(t.Name), maxValue: System.Math.Max(1, n));
+                    runner.Progress += (t, e) =>
+                    {
+                        if (e.Kind == ProbeEvent.TypeStart && tasks.TryGetValue(t.Name, out var task))
+                        {
+                            task.Increment(1);
+                            task.Description = Markup.Escape($"{t.Name}: {Shorten(e.Type ?? "")}");
+                        }
+                    };
+                    document = runner.Run(cancel);
+                    foreach (var task in tasks.Values) task.Value = task.MaxValue;
+                });
+            return document!;
+        }
+
+        static string Shorten(string type) => type.Length <= 48 ? type : "…" + type.Substring(type.Length - 47);
+
+        public static void Summary(RunDocument document)
+        {
+            var table = new Table().Title("coverage and outcomes");
+            foreach (var c in new[] { "runtime", "version", "discovered", "built", "static-only", "pass", "fail", "skip", "error", "timeout", "crash", "seconds" })
+                table.AddColumn(c);
+            foreach (var run in document.Runtimes)
+            {
+                var n = ResultSummary.Count(document.Results, run.Runtime.Name);
+                table.AddRow(Markup.Escape(run.Runtime.Name), Markup.Escape($"{run.Runtime.Flavor} {run.Runtime.Version}"),
+                    run.Coverage.Discovered.ToString(), run.Coverage.Built.ToString(), run.Coverage.StaticOnly.ToString(),
+                    n.Get(Outcome.Pass).ToString(), Red(n.Get(Outcome.Fail)), n.Get(Outcome.Skip).ToString(), Red(n.Get(Outcome.Error)),
+                    Red(n.Get(Outcome.Timeout)), Red(n.Get(Outcome.Crash)), run.WallSeconds.ToString("0.0"));
+            }
+            AnsiConsole.Write(table);
+            foreach (var run in document.Runtimes)
+                foreach (var error in run.Errors)
+                    AnsiConsole.MarkupLine($"[red]{Markup.Escape(run.Runtime.Name)}: {Markup.Escape(error)}[/]");
+
+            var findings = ResultSummary.FindingsOf(document).ToList();
+            if (findings.Count == 0)
+            {
+                AnsiConsole.MarkupLine("[green]No findings.[/]");
+                return;
+            }
+            var failures = new Table().Title($"findings ({findings.Count})");
+            foreach (var c in new[] { "runtime", "type", "variant", "check", "outcome", "message" }) failures.AddColumn(c);
+            foreach (var r in findings.Take(MaxFindingsShown))
+                failures.AddRow(Markup.Escape(r.Runtime), Markup.Escape(r.Type), Markup.Escape(r.Variant), Markup.Escape(r.Check),
+                    $"[red]{r.Outcome.ToString().ToLowerInvariant()}[/]", Markup.Escape(r.Message));
+            AnsiConsole.Write(failures);
+            if (findings.Count > MaxFindingsShown)
+                AnsiConsole.MarkupLine($"[grey]… and {findings.Count - MaxFindingsShown} more: write --markdown, --html or --json for all.[/]");
+        }
+
+        static string Red(int n) => n == 0 ? "0" : $"[red]{n}[/]";
+    }
+}

@@ -1,0 +1,85 @@
+using System;
+using System.CommandLine;
+using System.Linq;
+using System.Threading;
+using Spectre.Console;
+using StreamConformance.Reports;
+using StreamConformance.Results;
+using StreamConformance.Sweep;
+
+namespace StreamConformance.Cli.Commands
+{
+    /// <summary>`streamconf sweep`: build every stream that can be built and check it; the default verb.</summary>
+    public sealed class SweepCommand
+    {
+        readonly CommonOptions _common = new CommonOptions();
+        readonly Option<bool> _quick = new Option<bool>("--quick") { Description = "Fewer iterations and smaller content; every check still runs." };
+        readonly Option<string?> _checks = new Option<string?>("--checks") { Description = "Glob over check names, e.g. read-byte.* or budget.*" };
+        readonly Option<bool> _lenient = new Option<bool>("--lenient-disposal") { Description = "After Dispose, also accept NotSupported/InvalidOperation (as dotnet/runtime's suite does)." };
+        readonly Option<int> _seed = new Option<int>("--seed") { Description = "Seed of every random interleaving and walk.", DefaultValueFactory = _ => 20261121 };
+        readonly Option<double> _timeout = new Option<double>("--timeout") { Description = "Seconds a check may run silent before it is reported as timeout.", DefaultValueFactory = _ => 10 };
+        readonly Option<string?> _budgets = new Option<string?>("--budgets") { Description = "Budget file (default: the built-in budgets/default.json)." };
+
+        public Command Create()
+        {
+            var command = new Command("sweep", "Build every Stream of the runtimes (or assemblies) and check it against the Stream contract and budgets.");
+            AddTo(command);
+            return command;
+        }
+
+        public void AddTo(Command command)
+        {
+            _common.AddTo(command);
+            command.Options.Add(_quick);
+            command.Options.Add(_checks);
+            command.Options.Add(_lenient);
+            command.Options.Add(_seed);
+            command.Options.Add(_timeout);
+            command.Options.Add(_budgets);
+            command.SetAction(Run);
+        }
+
+        int Run(ParseResult parse)
+        {
+            var options = new SweepOptions
+            {
+                Filter = parse.GetValue(_common.Filter),
+                Checks = parse.GetValue(_checks),
+                Quick = parse.GetValue(_quick),
+                LenientDisposal = parse.GetValue(_lenient),
+                Seed = parse.GetValue(_seed),
+            };
+            var timeout = parse.GetValue(_timeout);
+            if (!(timeout > 0)) throw new InputException($"--timeout: {timeout} is not a positive number of seconds");
+            options.CheckTimeout = TimeSpan.FromSeconds(timeout);
+            var budgets = parse.GetValue(_budgets);
+            if (budgets != null)
+            {
+                options.BudgetsPath = System.IO.Path.GetFullPath(budgets);
+                BudgetLoader.Load(options.BudgetsPath); // a malformed file is an input error before anything runs
+            }
+            options.Assemblies.AddRange(_common.AssemblyPaths(parse));
+            options.Runtimes.AddRange(_common.ResolveRuntimes(parse));
+            var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter());
+
+            using var cancel = new CancellationTokenSource();
+            ConsoleCancelEventHandler onCancel = (_, e) => { e.Cancel = true; cancel.Cancel(); };
+            Console.CancelKeyPress += onCancel;
+            try
+            {
+                var runner = new SweepRunner(options, InventorySource.Discover);
+                var document = ConsoleView.RunWithProgress(runner, cancel.Token);
+                foreach (var output in outputs) output.Write(document);
+                ConsoleView.Summary(document);
+                foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
+                if (cancel.IsCancellationRequested) return Program.BadInput;
+                var anyError = document.Runtimes.Any(r => r.Errors.Count > 0);
+                return document.Results.Any(r => r.IsFinding()) || anyError ? Program.Finding : Program.Ok;
+            }
+            finally
+            {
+                Console.CancelKeyPress -= onCancel;
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+using System;
+using System.CommandLine;
+using StreamConformance.Cli.Commands;
+
+namespace StreamConformance.Cli
+{
+    /// <summary>Exit codes: 0 all good, 1 a finding (failure, budget exceeded, regression), 2 usage or input error.</summary>
+    public static class Program
+    {
+        public const int Ok = 0, Finding = 1, BadInput = 2;
+
+        public static int Main(string[] args)
+        {
+            var root = new RootCommand("streamconf: conformance and per-call cost of System.IO.Stream on .NET and Mono.");
+            var sweep = new SweepCommand();
+            root.Subcommands.Add(sweep.Create());
+            root.Subcommands.Add(new InventoryCommand().Create());
+            root.Subcommands.Add(new RuntimesCommand().Create());
+            root.Subcommands.Add(new CompareCommand().Create());
+            root.Subcommands.Add(NotYet("patch", "Weave a candidate runtime patch into a copy of the runtime and measure before/after."));
+            root.Subcommands.Add(NotYet("scenario", "Run one named measurement scenario and print its figures."));
+            sweep.AddTo(root); // `streamconf` alone runs the sweep
+
+            var parse = root.Parse(args);
+            if (parse.Errors.Count > 0)
+            {
+                Console.Error.WriteLine($"streamconf: {parse.Errors[0].Message} (see streamconf --help)");
+                return BadInput;
+            }
+            try
+            {
+                return parse.Invoke(new InvocationConfiguration { EnableDefaultExceptionHandler = false });
+            }
+            catch (InputException e)
+            {
+                Console.Error.WriteLine($"streamconf: {e.Message}");
+                return BadInput;
+            }
+        }
+
+        static Command NotYet(string name, string description)
+        {
+            var command = new Command(name, description + " (not available in this version)");
+            command.SetAction(_ =>
+            {
+                Console.Error.WriteLine($"streamconf: '{name}' is not available in this version");
+                return BadInput;
+            });
+            return command;
+        }
+    }
+}

@@ -1,0 +1,81 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using StreamConformance.Reports;
+using StreamConformance.Results;
+
+namespace StreamConformance.Compare
+{
+    /// <summary>
+    /// Compares two runs result by result (runtime, type, variant, check). Outcomes and exact counts
+    /// (bytes, syscalls) are compared exactly; timing ratios only beyond a relative threshold, since they are noisy.
+    /// </summary>
+    public sealed class RunComparison
+    {
+        public RunComparison(RunDocument baseline, RunDocument candidate, double ratioThreshold = 0.15)
+        {
+            if (baseline.SchemaVersion != candidate.SchemaVersion)
+                throw new InputException($"compare: schema versions differ ({baseline.SchemaVersion} vs {candidate.SchemaVersion})");
+            var before = baseline.Results.GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
+            var after = candidate.Results.GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
+            foreach (var kv in after)
+            {
+                if (!before.TryGetValue(kv.Key, out var old))
+                {
+                    Added.Add(kv.Value);
+                    continue;
+                }
+                var now = kv.Value;
+                if (!old.IsFinding() && now.IsFinding())
+                    Changes.Add(new Change(now, ChangeKind.Regression, $"{Word(old.Outcome)} → {Word(now.Outcome)}: {now.Message}"));
+                else if (old.IsFinding() && now.Outcome == Outcome.Pass)
+                    Changes.Add(new Change(now, ChangeKind.Improvement, $"{Word(old.Outcome)} → pass"));
+                foreach (var metric in (now.Metrics ?? new SortedDictionary<string, double>()))
+                {
+                    if (old.Metrics == null || !old.Metrics.TryGetValue(metric.Key, out var was)) continue;
+                    var kind = CompareMetric(metric.Key, was, metric.Value, ratioThreshold);
+                    if (kind != null)
+                        Changes.Add(new Change(now, kind.Value, $"{metric.Key}: {ResultSummary.Format(was)} → {ResultSummary.Format(metric.Value)}"));
+                }
+            }
+            Removed.AddRange(before.Where(kv => !after.ContainsKey(kv.Key)).Select(kv => kv.Value));
+        }
+
+        public List<Change> Changes { get; } = new List<Change>();
+        public List<CheckResult> Added { get; } = new List<CheckResult>();
+        public List<CheckResult> Removed { get; } = new List<CheckResult>();
+        public bool HasRegression => Changes.Any(c => c.Kind == ChangeKind.Regression);
+
+        /// <summary>Exact metrics (allocations, syscalls, counts) change on any difference; ratios and times only beyond the threshold.</summary>
+        static ChangeKind? CompareMetric(string name, double before, double after, double threshold)
+        {
+            var exact = name.StartsWith("bytes", StringComparison.Ordinal) || name.StartsWith("syscalls.", StringComparison.Ordinal);
+            var costLike = exact || name.StartsWith("ratio", StringComparison.Ordinal) || name.StartsWith("nsPerCall", StringComparison.Ordinal) && name == "nsPerCall";
+            if (!costLike) return null;
+            if (exact)
+                return after > before ? ChangeKind.Regression : after < before ? ChangeKind.Improvement : (ChangeKind?)null;
+            if (before <= 0) return null;
+            var relative = (after - before) / before;
+            return relative > threshold ? ChangeKind.Regression : relative < -threshold ? ChangeKind.Improvement : (ChangeKind?)null;
+        }
+
+        static string Key(CheckResult r) => $"{r.Runtime}|{r.Type}|{r.Variant}|{r.Check}";
+        static string Word(Outcome o) => o.ToString().ToLowerInvariant();
+
+        public enum ChangeKind { Regression, Improvement }
+
+        public sealed class Change
+        {
+            public Change(CheckResult result, ChangeKind kind, string what)
+            {
+                Result = result;
+                Kind = kind;
+                What = what;
+            }
+
+            public CheckResult Result { get; }
+            public ChangeKind Kind { get; }
+            public string What { get; }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+using System;
+using System.IO;
+
+namespace StreamConformance.Reports
+{
+    /// <summary>
+    /// A report destination, checked before any work starts (a path that cannot be written is an input error
+    /// up front, not after a ten-minute sweep) and written atomically (a temp file renamed into place), so a
+    /// failed or interrupted run leaves nothing half-written.
+    /// </summary>
+    public sealed class OutputFile
+    {
+        public OutputFile(string path, IExporter exporter)
+        {
+            Path = System.IO.Path.GetFullPath(path);
+            Exporter = exporter;
+            var dir = System.IO.Path.GetDirectoryName(Path)!;
+            if (Directory.Exists(Path))
+                throw new InputException($"{path}: is a folder, expected a file to write the {exporter.Format} report to");
+            if (!Directory.Exists(dir))
+                throw new InputException($"{path}: cannot be written (folder {dir} does not exist)");
+            var probe = System.IO.Path.Combine(dir, $".streamconf-{Guid.NewGuid():N}.tmp");
+            try
+            {
+                File.WriteAllText(probe, "");
+                File.Delete(probe);
+            }
+            catch (Exception e) when (e is IOException || e is UnauthorizedAccessException)
+            {
+                throw new InputException($"{path}: cannot be written ({e.Message})");
+            }
+        }
+
+        public string Path { get; }
+        public IExporter Exporter { get; }
+
+        public void Write(Results.RunDocument document) => WriteText(w => Exporter.Export(document, w));
+
+        public void WriteText(Action<TextWriter> write)
+        {
+            var temp = Path + $".{Guid.NewGuid():N}.tmp";
+            try
+            {
+                using (var writer = new StreamWriter(temp, false, new System.Text.UTF8Encoding(false)))
+                    write(writer);
+                if (File.Exists(Path)) File.Delete(Path);
+                File.Move(temp, Path);
+            }
+            finally
+            {
+                if (File.Exists(temp)) File.Delete(temp);
+            }
+        }
+    }
+}

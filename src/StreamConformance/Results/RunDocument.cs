@@ -1,0 +1,57 @@
+using System;
+using System.Collections.Generic;
+using Newtonsoft.Json;
+
+namespace StreamConformance.Results
+{
+    /// <summary>
+    /// Everything one sweep produced: the machine-readable result (docs/results.md). Reports and compare read
+    /// only this, so a report can be regenerated from a saved JSON file.
+    /// </summary>
+    public sealed class RunDocument
+    {
+        /// <summary>Bumped on any incompatible change; compare refuses documents of different versions.</summary>
+        public const int CurrentSchemaVersion = 1;
+
+        [JsonProperty("schemaVersion")] public int SchemaVersion { get; set; } = CurrentSchemaVersion;
+        [JsonProperty("tool")] public string Tool { get; set; } = "streamconf";
+        [JsonProperty("toolVersion")] public string ToolVersion { get; set; } = "";
+        [JsonProperty("startedAt")] public DateTimeOffset StartedAt { get; set; }
+        [JsonProperty("wallSeconds")] public double WallSeconds { get; set; }
+        [JsonProperty("options")] public SortedDictionary<string, string> Options { get; set; } = new SortedDictionary<string, string>();
+        [JsonProperty("runtimes")] public List<RuntimeRun> Runtimes { get; set; } = new List<RuntimeRun>();
+        [JsonProperty("results")] public List<CheckResult> Results { get; set; } = new List<CheckResult>();
+    }
+
+    /// <summary>One runtime's part of a run: what it is and how much of its inventory could be built.</summary>
+    public sealed class RuntimeRun
+    {
+        [JsonProperty("runtime")] public RuntimeInfo Runtime { get; set; } = new RuntimeInfo();
+        [JsonProperty("coverage")] public Coverage Coverage { get; set; } = new Coverage();
+        /// <summary>Types that were discovered but could not be built, with the reason.</summary>
+        [JsonProperty("staticOnly")] public List<StaticOnlyType> StaticOnly { get; set; } = new List<StaticOnlyType>();
+        /// <summary>Types built, with the recipe variants that built them.</summary>
+        [JsonProperty("built")] public SortedDictionary<string, List<string>> Built { get; set; } = new SortedDictionary<string, List<string>>();
+        /// <summary>Probe processes started for this runtime (1 when nothing crashed or hung).</summary>
+        [JsonProperty("probeProcesses")] public int ProbeProcesses { get; set; }
+        [JsonProperty("wallSeconds")] public double WallSeconds { get; set; }
+        /// <summary>Problems that did not stop the run (an assembly that could not be read, a runtime that could not be started).</summary>
+        [JsonProperty("errors")] public List<string> Errors { get; set; } = new List<string>();
+    }
+
+    public sealed class Coverage
+    {
+        /// <summary>Concrete Stream types found in the inventory (after the filter).</summary>
+        [JsonProperty("discovered")] public int Discovered { get; set; }
+        [JsonProperty("built")] public int Built { get; set; }
+        [JsonProperty("staticOnly")] public int StaticOnly { get; set; }
+
+        public override string ToString() => $"{Discovered} discovered, {Built} built, {StaticOnly} static-only";
+    }
+
+    public sealed class StaticOnlyType
+    {
+        [JsonProperty("type")] public string Type { get; set; } = "";
+        [JsonProperty("reason")] public string Reason { get; set; } = "";
+    }
+}

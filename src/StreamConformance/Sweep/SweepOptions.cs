@@ -1,0 +1,22 @@
+using System;
+using System.Collections.Generic;
+using StreamConformance.Runtimes;
+
+namespace StreamConformance.Sweep
+{
+    public sealed class SweepOptions
+    {
+        public List<RuntimeTarget> Runtimes { get; } = new List<RuntimeTarget>();
+        /// <summary>User assemblies whose Stream subclasses are swept instead of the runtime's.</summary>
+        public List<string> Assemblies { get; } = new List<string>();
+        /// <summary>Glob over full type names ("*FileStream*"); null sweeps everything.</summary>
+        public string? Filter { get; set; }
+        /// <summary>Glob over check names; null runs every check.</summary>
+        public string? Checks { get; set; }
+        public bool Quick { get; set; }
+        public bool LenientDisposal { get; set; }
+        public int Seed { get; set; } = 20261121;
+        public TimeSpan CheckTimeout { get; set; } = TimeSpan.FromSeconds(10);
+        public string? BudgetsPath { get; set; }
+    }
+}

@@ -1,0 +1,133 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Threading;
+using StreamConformance.Probe;
+using StreamConformance.Results;
+using StreamConformance.Runtimes;
+
+namespace StreamConformance.Sweep
+{
+    /// <summary>
+    /// runtime → inventory → probe (recipes, checks, meters) → <see cref="RunDocument"/>. One probe run per
+    /// runtime, each in its own scratch folder under <see cref="RunDirectory"/>, removed at the end.
+    /// </summary>
+    public sealed class SweepRunner
+    {
+        readonly SweepOptions _options;
+        readonly Func<RuntimeTarget, SweepOptions, IReadOnlyList<ProbeItem>> _discover;
+        readonly ProbeLauncher _launcher;
+
+        public SweepRunner(SweepOptions options, Func<RuntimeTarget, SweepOptions, IReadOnlyList<ProbeItem>> discover, ProbeLocator? locator = null)
+        {
+            _options = options;
+            _discover = discover;
+            _launcher = new ProbeLauncher(locator ?? new ProbeLocator(), options.CheckTimeout);
+        }
+
+        /// <summary>Called for every probe event, for progress display.</summary>
+        public event Action<RuntimeTarget, ProbeEvent>? Progress;
+
+        /// <summary>Called once per runtime with the number of types about to be swept.</summary>
+        public event Action<RuntimeTarget, int>? RuntimeStarting;
+
+        public RunDocument Run(CancellationToken cancel = default)
+        {
+            var started = Stopwatch.StartNew();
+            var document = new RunDocument
+            {
+                StartedAt = DateTimeOffset.UtcNow,
+                ToolVersion = typeof(SweepRunner).Assembly.GetName().Version?.ToString() ?? "",
+            };
+            document.Options["quick"] = _options.Quick.ToString().ToLowerInvariant();
+            document.Options["seed"] = _options.Seed.ToString();
+            document.Options["checkTimeoutSeconds"] = _options.CheckTimeout.TotalSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            if (_options.Filter != null) document.Options["filter"] = _options.Filter;
+            if (_options.Checks != null) document.Options["checks"] = _options.Checks;
+            if (_options.BudgetsPath != null) document.Options["budgets"] = _options.BudgetsPath;
+            if (_options.Assemblies.Count > 0) document.Options["assemblies"] = string.Join(";", _options.Assemblies);
+
+            using var scratch = new ScratchDirectory();
+            foreach (var target in _options.Runtimes)
+            {
+                if (cancel.IsCancellationRequested) break;
+                document.Runtimes.Add(RunRuntime(target, scratch.Path, document.Results, cancel));
+            }
+            document.WallSeconds = started.Elapsed.TotalSeconds;
+            return document;
+        }
+
+        RuntimeRun RunRuntime(RuntimeTarget target, string scratch, List<CheckResult> results, CancellationToken cancel)
+        {
+            var clock = Stopwatch.StartNew();
+            var run = new RuntimeRun { Runtime = new RuntimeInfo { Name = target.Name, Flavor = target.Flavor == RuntimeFlavor.Mono ? "mono" : "coreclr", Version = target.Version, Path = target.Location } };
+            IReadOnlyList<ProbeItem> items;
+            try
+            {
+                items = _discover(target, _options);
+            }
+            catch (InputException e)
+            {
+                run.Errors.Add(e.Message);
+                return run;
+            }
+            run.Coverage.Discovered = items.Count;
+            RuntimeStarting?.Invoke(target, items.Count);
+            if (items.Count == 0) return run;
+
+            var work = Path.Combine(scratch, SafeName(target.Name));
+            var temp = Path.Combine(work, "tmp");
+            Directory.CreateDirectory(temp);
+            var request = new ProbeRequest
+            {
+                Runtime = target.Name, Items = items.ToList(), Checks = _options.Checks, Quick = _options.Quick,
+                LenientDisposal = _options.LenientDisposal, Seed = _options.Seed, TempDirectory = temp,
+                BudgetsPath = _options.BudgetsPath,
+            };
+            try
+            {
+                run.ProbeProcesses = _launcher.Run(target, request, work, ev => Collect(target, run, results, ev), cancel);
+            }
+            catch (InvalidOperationException e)
+            {
+                run.Errors.Add(e.Message);
+            }
+
+            // A type that neither built nor was declared static-only took its probe down while being built.
+            var accounted = new HashSet<string>(run.Built.Keys.Concat(run.StaticOnly.Select(s => s.Type)));
+            foreach (var item in items.Where(i => !accounted.Contains(i.Type)))
+            {
+                var crash = results.LastOrDefault(r => r.Runtime == target.Name && r.Type == item.Type && (r.Outcome == Outcome.Crash || r.Outcome == Outcome.Timeout));
+                run.StaticOnly.Add(new StaticOnlyType { Type = item.Type, Reason = crash != null ? $"{crash.Outcome.ToString().ToLowerInvariant()} while building: {crash.Message}" : "not reached (run cancelled or probe failed)" });
+            }
+            run.Coverage.Built = run.Built.Count;
+            run.Coverage.StaticOnly = run.StaticOnly.Count;
+            run.WallSeconds = clock.Elapsed.TotalSeconds;
+            return run;
+        }
+
+        void Collect(RuntimeTarget target, RuntimeRun run, List<CheckResult> results, ProbeEvent ev)
+        {
+            switch (ev.Kind)
+            {
+                case ProbeEvent.Hello when ev.Runtime != null:
+                    run.Runtime.Version = ev.Runtime.Version;
+                    break;
+                case ProbeEvent.Built when ev.Type != null:
+                    run.Built[ev.Type] = ev.Variants ?? new List<string>();
+                    break;
+                case ProbeEvent.StaticOnly when ev.Type != null:
+                    run.StaticOnly.Add(new StaticOnlyType { Type = ev.Type, Reason = ev.Reason ?? "" });
+                    break;
+                case ProbeEvent.ResultKind when ev.Result != null:
+                    results.Add(ev.Result);
+                    break;
+            }
+            Progress?.Invoke(target, ev);
+        }
+
+        static string SafeName(string name) => new string(name.Select(c => char.IsLetterOrDigit(c) || c == '.' || c == '-' ? c : '_').ToArray());
+    }
+}

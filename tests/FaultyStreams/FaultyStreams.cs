@@ -1,0 +1,129 @@
+using System;
+using System.IO;
+using System.Runtime.InteropServices;
+using System.Threading;
+
+namespace FaultyStreams
+{
+    /// <summary>
+    /// A readable, seekable in-memory stream over a (byte[]) constructor, so the generic (byte[]) shape builds
+    /// every fault below; each subclass breaks one thing. Faults fire only once the stream has been read from
+    /// (never in the constructor), so building succeeds and the fault lands inside a check.
+    /// </summary>
+    public abstract class FaultBase : Stream
+    {
+        readonly MemoryStream _inner;
+
+        protected FaultBase(byte[] content) => _inner = new MemoryStream(content, writable: false);
+
+        public override bool CanRead => true;
+        public override bool CanSeek => true;
+        public override bool CanWrite => false;
+        public override long Length => _inner.Length;
+        public override long Position { get => _inner.Position; set => _inner.Position = value; }
+        public override void Flush() { }
+        public override int Read(byte[] buffer, int offset, int count) { Fault(); return _inner.Read(buffer, offset, count); }
+        public override long Seek(long offset, SeekOrigin origin) => _inner.Seek(offset, origin);
+        public override void SetLength(long value) => throw new NotSupportedException();
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+        /// <summary>Called on every read.</summary>
+        protected virtual void Fault() { }
+    }
+
+    /// <summary>Blocks forever in Read.</summary>
+    public sealed class HangingStream : FaultBase
+    {
+        public HangingStream(byte[] content) : base(content) { }
+        protected override void Fault() => Thread.Sleep(Timeout.Infinite);
+    }
+
+    /// <summary>Environment.FailFast on the first read.</summary>
+    public sealed class FailFastStream : FaultBase
+    {
+        public FailFastStream(byte[] content) : base(content) { }
+        protected override void Fault() => Environment.FailFast("FailFastStream: deliberate");
+    }
+
+    /// <summary>Environment.Exit(42) on the first read.</summary>
+    public sealed class ExitingStream : FaultBase
+    {
+        public ExitingStream(byte[] content) : base(content) { }
+        protected override void Fault() => Environment.Exit(42);
+    }
+
+    /// <summary>Unbounded recursion on the first read: a stack overflow, which no catch can stop.</summary>
+    public sealed class StackOverflowStream : FaultBase
+    {
+        public StackOverflowStream(byte[] content) : base(content) { }
+        protected override void Fault() => Recurse(0);
+        static int Recurse(int depth) => Recurse(depth + 1) + depth;
+    }
+
+    /// <summary>Writes through a null pointer on the first read: an access violation (SIGSEGV).</summary>
+    public sealed class AccessViolationStream : FaultBase
+    {
+        public AccessViolationStream(byte[] content) : base(content) { }
+        protected override void Fault() => Marshal.WriteInt32(IntPtr.Zero, 42);
+    }
+
+    /// <summary>Throws from Dispose.</summary>
+    public sealed class ThrowingDisposeStream : FaultBase
+    {
+        public ThrowingDisposeStream(byte[] content) : base(content) { }
+        protected override void Dispose(bool disposing)
+        {
+            base.Dispose(disposing);
+            if (disposing) throw new InvalidOperationException("ThrowingDisposeStream: deliberate");
+        }
+    }
+
+    /// <summary>Throws from its finalizer (an unhandled exception on the finalizer thread ends the process).</summary>
+    public sealed class ThrowingFinalizerStream : FaultBase
+    {
+        public ThrowingFinalizerStream(byte[] content) : base(content) { }
+        protected override void Dispose(bool disposing)
+        {
+            base.Dispose(disposing);
+            if (!disposing) throw new InvalidOperationException("ThrowingFinalizerStream: deliberate");
+        }
+
+        protected override void Fault()
+        {
+            // Make sure a finalizer runs soon, while this probe is still at work on this type.
+            GC.ReRegisterForFinalize(this);
+        }
+    }
+
+    /// <summary>Says CanRead and CanWrite but throws NotSupportedException from Write.</summary>
+    public sealed class LyingCapabilitiesStream : FaultBase
+    {
+        public LyingCapabilitiesStream(byte[] content) : base(content) { }
+        public override bool CanWrite => true;
+    }
+
+    /// <summary>Read returns more than it was asked for, and negative values.</summary>
+    public sealed class OutOfRangeReadStream : FaultBase
+    {
+        int _calls;
+        public OutOfRangeReadStream(byte[] content) : base(content) { }
+        public override int Read(byte[] buffer, int offset, int count) => ++_calls % 2 == 0 ? -5 : count + 10;
+    }
+
+    /// <summary>Blocks forever in Dispose.</summary>
+    public sealed class HangingDisposeStream : FaultBase
+    {
+        public HangingDisposeStream(byte[] content) : base(content) { }
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing) Thread.Sleep(Timeout.Infinite);
+            base.Dispose(disposing);
+        }
+    }
+
+    /// <summary>A well-behaved stream beside the faulty ones: it must come out with no finding.</summary>
+    public sealed class WellBehavedStream : FaultBase
+    {
+        public WellBehavedStream(byte[] content) : base(content) { }
+    }
+}

@@ -1,0 +1,107 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using NUnit.Framework;
+using StreamConformance.Probe;
+using StreamConformance.Results;
+using StreamConformance.Runtimes;
+using StreamConformance.Sweep;
+
+namespace StreamConformance.Tests.Isolation
+{
+    /// <summary>
+    /// Fault injection: the real probe, in child processes of the runtime these tests run on, over streams
+    /// that hang, crash the process in each way there is, throw from Dispose and finalizers and lie.
+    /// Every type must be in the report, and the well-behaved one must come out clean.
+    /// </summary>
+    [TestFixture, NonParallelizable]
+    public class IsolationTests
+    {
+        static readonly string[] Faulty =
+        {
+            "HangingStream", "FailFastStream", "ExitingStream", "StackOverflowStream", "AccessViolationStream", "ThrowingDisposeStream",
+            "ThrowingFinalizerStream", "LyingCapabilitiesStream", "OutOfRangeReadStream", "HangingDisposeStream", "WellBehavedStream",
+        };
+
+        RunDocument _document = null!;
+        string _assembly = null!;
+
+        [OneTimeSetUp]
+        public void SweepTheFaultyStreams()
+        {
+            var runtime = RepoPaths.OnMono ? RuntimeResolver.Resolve("mono") : RuntimeResolver.Resolve("dotnet");
+            _assembly = RepoPaths.FaultyStreams(RepoPaths.OnMono ? "net472" : "net10.0");
+            Assert.That(File.Exists(_assembly), _assembly);
+            // Functional checks only: budgets measure cost, which says nothing about isolation.
+            var options = new SweepOptions { CheckTimeout = TimeSpan.FromSeconds(3), Quick = true, Checks = "read*,write*,seek*,capabilities*,dispose*,edge*" };
+            options.Runtimes.Add(runtime);
+            var items = Faulty.Select(n => new ProbeItem { Type = "FaultyStreams." + n, AssemblyPath = _assembly }).ToList();
+            var runner = new SweepRunner(options, (_, __) => items, new ProbeLocator(RepoPaths.ProbeRoot));
+            _document = runner.Run();
+        }
+
+        IEnumerable<CheckResult> Of(string type) => _document.Results.Where(r => r.Type == "FaultyStreams." + type);
+
+        [Test]
+        public void EveryTypeIsInTheReport()
+        {
+            var run = _document.Runtimes.Single();
+            Assert.That(run.Errors, Is.Empty);
+            var accounted = run.Built.Keys.Concat(run.StaticOnly.Select(s => s.Type)).ToList();
+            Assert.That(accounted, Is.EquivalentTo(Faulty.Select(n => "FaultyStreams." + n)));
+            Assert.That(run.Coverage.Discovered, Is.EqualTo(Faulty.Length));
+        }
+
+        [TestCase("HangingStream", Outcome.Timeout)]
+        [TestCase("HangingDisposeStream", Outcome.Timeout)]
+        [TestCase("FailFastStream", Outcome.Crash)]
+        [TestCase("ExitingStream", Outcome.Crash)]
+        [TestCase("StackOverflowStream", Outcome.Crash)]
+        public void FaultIsReportedWithItsOutcome(string type, Outcome expected)
+        {
+            var hit = Of(type).Where(r => r.Outcome == expected).ToList();
+            Assert.That(hit, Is.Not.Empty, $"{type}: expected a {expected} result; got {string.Join("; ", Of(type).Select(r => r.Check + "=" + r.Outcome))}");
+        }
+
+        [Test]
+        public void ExitCodeIsNamed()
+        {
+            var crash = Of("ExitingStream").First(r => r.Outcome == Outcome.Crash);
+            Assert.That(crash.Message, Does.Contain("exit code 42"));
+        }
+
+        [TestCase("AccessViolationStream")]
+        [TestCase("ThrowingDisposeStream")]
+        [TestCase("ThrowingFinalizerStream")]
+        [TestCase("LyingCapabilitiesStream")]
+        [TestCase("OutOfRangeReadStream")]
+        public void MisbehaviourIsAFinding(string type)
+        {
+            // How each surfaces depends on the runtime (Mono turns a SIGSEGV into NullReferenceException, .NET dies),
+            // but it must be reported, and never as a clean pass.
+            Assert.That(Of(type).Where(r => r.Outcome == Outcome.Fail || r.Outcome == Outcome.Error || r.Outcome == Outcome.Crash), Is.Not.Empty,
+                string.Join("; ", Of(type).Select(r => r.Check + "=" + r.Outcome)));
+        }
+
+        [Test]
+        public void TheSweepCarriesOnAfterEachFault()
+        {
+            // The well-behaved stream comes last, after every crash and hang: it was still checked, and cleanly.
+            var clean = Of("WellBehavedStream").ToList();
+            Assert.That(clean.Where(r => r.Outcome == Outcome.Pass), Is.Not.Empty);
+            Assert.That(clean.Where(r => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip), Is.Empty,
+                string.Join("; ", clean.Select(r => r.Check + "=" + r.Outcome + " " + r.Message)));
+            Assert.That(_document.Runtimes.Single().ProbeProcesses, Is.GreaterThan(1), "crashes must have restarted the probe");
+        }
+
+        [Test]
+        public void NoScratchFolderIsLeftBehind()
+        {
+            var leftovers = Directory.GetDirectories(Path.GetTempPath(), "streamconf-*")
+                .Where(d => Directory.GetCreationTimeUtc(d) >= _document.StartedAt.UtcDateTime.AddSeconds(-1)
+                            && d.Contains("-" + System.Diagnostics.Process.GetCurrentProcess().Id + "-"));
+            Assert.That(leftovers, Is.Empty);
+        }
+    }
+}
