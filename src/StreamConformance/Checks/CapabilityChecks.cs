@@ -1,0 +1,103 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using StreamConformance.Recipes;
+using StreamConformance.Results;
+
+namespace StreamConformance.Checks
+{
+    /// <summary>
+    /// CanRead, CanWrite and CanSeek agree with behaviour: what a stream says it cannot do throws
+    /// NotSupportedException (reads, writes, Seek, Position, Length, SetLength), and what it says it can do does
+    /// not. The recipe's CanSeek knob must agree with the stream's CanSeek. Checked for every access the recipe opens.
+    /// </summary>
+    public sealed class CapabilitiesUnsupportedCheck : StreamCheck
+    {
+        public override string Name => "capabilities.unsupported";
+
+        protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
+        {
+            var content = CheckContext.Content(64);
+            var failures = new List<string>();
+            var opened = new List<string>();
+            foreach (StreamAccess access in Enum.GetValues(typeof(StreamAccess)))
+            {
+                var fixture = Fixtures.Open(recipe, access, content);
+                if (fixture == null) continue;
+                using (fixture)
+                {
+                    var stream = fixture.Stream;
+                    string flags;
+                    try
+                    {
+                        flags = $"CanRead={stream.CanRead}, CanWrite={stream.CanWrite}, CanSeek={stream.CanSeek}";
+                        opened.Add($"{access} ({flags})");
+                        Probe(stream, access, recipe.CanSeek);
+                    }
+                    catch (ContractViolation v) { failures.Add($"{access}: {v.Message}"); }
+                    catch (Exception e) { failures.Add($"{access}: unexpected {Describe.Exception(e)}"); }
+                }
+            }
+            if (opened.Count == 0) return Skip("the recipe opens no stream");
+            return failures.Count == 0
+                ? Pass("capabilities agree with behaviour for " + string.Join("; ", opened))
+                : Fail(string.Join("; ", failures));
+        }
+
+        static void Probe(Stream s, StreamAccess access, bool seekKnob)
+        {
+            Expect.That(s.CanSeek == seekKnob, $"CanSeek is {s.CanSeek}; the recipe says its streams {(seekKnob ? "seek" : "do not seek")}");
+            var buffer = new byte[8];
+            // Unsupported members first: a call that wrongly succeeds must not disturb the supported ones after it.
+            if (!s.CanSeek)
+            {
+                Unsupported("Seek(0, Begin)", () => s.Seek(0, SeekOrigin.Begin));
+                Unsupported("Position getter", () => _ = s.Position);
+                Unsupported("Position = 0", () => s.Position = 0);
+                Unsupported("Length", () => _ = s.Length);
+                Unsupported("SetLength(0)", () => s.SetLength(0));
+            }
+            if (!s.CanRead)
+            {
+                Unsupported("ReadByte()", () => s.ReadByte());
+                Unsupported("Read(byte[], 0, 8)", () => _ = s.Read(buffer, 0, 8));
+                Unsupported("Read(Span<byte>)", () => _ = s.Read(new Span<byte>(buffer)));
+                Unsupported("ReadAsync(byte[], 0, 8)", () => s.ReadAsync(buffer, 0, 8).GetAwaiter().GetResult());
+            }
+            if (!s.CanWrite)
+            {
+                Unsupported("WriteByte(1)", () => s.WriteByte(1));
+                Unsupported("Write(byte[], 0, 8)", () => s.Write(buffer, 0, 8));
+                Unsupported("Write(ReadOnlySpan<byte>)", () => s.Write(new ReadOnlySpan<byte>(buffer)));
+                Unsupported("WriteAsync(byte[], 0, 8)", () => s.WriteAsync(buffer, 0, 8).GetAwaiter().GetResult());
+                if (s.CanSeek) Unsupported("SetLength(0) on a read-only stream", () => s.SetLength(0));
+            }
+            if (s.CanSeek)
+            {
+                Supported("Seek(0, Current)", () => s.Seek(0, SeekOrigin.Current));
+                Supported("Position getter", () => _ = s.Position);
+                Supported("Length", () => _ = s.Length);
+                Supported("Position = 0", () => s.Position = 0);
+            }
+            if (s.CanRead && access != StreamAccess.Write)
+                Supported("ReadByte()", () => s.ReadByte());
+            if (s.CanWrite)
+            {
+                Supported("WriteByte(1)", () => s.WriteByte(1));
+                Supported("Write(byte[], 0, 8)", () => s.Write(buffer, 0, 8));
+            }
+        }
+
+        static void Unsupported(string what, Action call) =>
+            Expect.Throws<NotSupportedException>($"{what} where the capability is false", call);
+
+        static void Supported(string what, Action call)
+        {
+            try { call(); }
+            catch (Exception e)
+            {
+                throw Expect.Violation($"{what} threw {Describe.Exception(e)} although the capability is true");
+            }
+        }
+    }
+}

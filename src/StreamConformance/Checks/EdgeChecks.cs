@@ -1,0 +1,184 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using StreamConformance.Recipes;
+using StreamConformance.Results;
+
+namespace StreamConformance.Checks
+{
+    /// <summary>
+    /// Reads and writes of zero bytes are harmless: every read API returns 0 without consuming anything (the next
+    /// ReadByte still sees the first byte, Position is unchanged), and zero-byte writes between real writes leave
+    /// no trace in the store.
+    /// </summary>
+    public sealed class ZeroLengthCheck : StreamCheck
+    {
+        public override string Name => "edge.zero-length";
+
+        protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
+        {
+            var content = CheckContext.Content(64);
+            var failures = new List<string>();
+            var parts = new List<string>();
+            var readable = Fixtures.Readable(recipe, content);
+            if (readable != null)
+                using (readable)
+                {
+                    parts.Add("reads");
+                    Collect(failures, () => ZeroReads(readable.Stream, content));
+                }
+            var writable = Fixtures.Writable(recipe);
+            if (writable != null)
+                using (writable)
+                {
+                    parts.Add("writes");
+                    Collect(failures, () => ZeroWrites(writable));
+                }
+            if (parts.Count == 0) return Skip("the recipe opens no readable stream and no writable stream with a read-back");
+            return failures.Count == 0 ? Pass($"zero-byte {string.Join(" and ", parts)} return 0 / do nothing") : Fail(string.Join("; ", failures));
+        }
+
+        static void Collect(List<string> failures, Action run)
+        {
+            try { run(); }
+            catch (ContractViolation v) { failures.Add(v.Message); }
+            catch (RecipeFailure) { throw; }
+            catch (Exception e) { failures.Add("unexpected " + Describe.Exception(e)); }
+        }
+
+        static void ZeroReads(Stream s, byte[] content)
+        {
+            var buffer = new byte[4];
+            var seekable = s.CanSeek;
+            var calls = new (string Name, Func<int> Call)[]
+            {
+                ("Read(byte[], 0, 0)", () => s.Read(buffer, 0, 0)),
+                ("Read(byte[], 4, 0) (offset at the array's end)", () => s.Read(buffer, 4, 0)),
+                ("Read(Span<byte>.Empty)", () => s.Read(Span<byte>.Empty)),
+                ("ReadAsync(byte[], 0, 0)", () => s.ReadAsync(buffer, 0, 0).GetAwaiter().GetResult()),
+                ("ReadAsync(Memory<byte>.Empty)", () => s.ReadAsync(Memory<byte>.Empty).GetAwaiter().GetResult()),
+            };
+            foreach (var (name, call) in calls)
+            {
+                var n = Expect.Call(name, call);
+                Expect.That(n == 0, $"{name} returned {n}; expected 0");
+                if (seekable)
+                {
+                    var position = Expect.Call("Position", () => s.Position);
+                    Expect.That(position == 0, $"Position is {position} after {name}; expected 0");
+                }
+            }
+            var first = Expect.Call("ReadByte() after the zero-byte reads", s.ReadByte);
+            Expect.That(first == content[0], $"ReadByte() after zero-byte reads returned {first}; expected the first byte {content[0]}");
+        }
+
+        static void ZeroWrites(StreamFixture fixture)
+        {
+            var s = fixture.Stream;
+            var data = new byte[] { 1, 2, 3, 4, 5, 6 };
+            Expect.Call("Write(byte[], 0, 3)", () => s.Write(data, 0, 3));
+            Expect.Call("Write(byte[], 0, 0)", () => s.Write(data, 0, 0));
+            Expect.Call("Write(byte[], 6, 0) (offset at the array's end)", () => s.Write(data, 6, 0));
+            Expect.Call("Write(ReadOnlySpan<byte>.Empty)", () => s.Write(ReadOnlySpan<byte>.Empty));
+            Expect.Call("WriteAsync(byte[], 0, 0)", () => s.WriteAsync(data, 0, 0).GetAwaiter().GetResult());
+            Expect.Call("WriteAsync(ReadOnlyMemory<byte>.Empty)", () => s.WriteAsync(ReadOnlyMemory<byte>.Empty).GetAwaiter().GetResult());
+            Expect.Call("Write(byte[], 3, 3)", () => s.Write(data, 3, 3));
+            Expect.Call("Dispose()", s.Dispose);
+            var stored = Fixtures.ReadBack(fixture);
+            Expect.That(Describe.Same(data, stored), $"3 bytes, zero-byte writes, 3 bytes: the store differs: {Describe.Difference(data, stored)}");
+        }
+    }
+
+    /// <summary>Flush on a read-only stream does not throw (sync and async) and does not disturb reading, even mid-content.</summary>
+    public sealed class FlushReadOnlyCheck : StreamCheck
+    {
+        public override string Name => "edge.flush-read-only";
+
+        protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
+        {
+            var content = CheckContext.Content(Fixtures.ContentLength(recipe, context));
+            var fixture = Fixtures.Open(recipe, StreamAccess.Read, content);
+            if (fixture == null) return Skip("the recipe opens no read-only stream");
+            using (fixture)
+            {
+                if (fixture.Stream.CanWrite) return Skip("the recipe's read stream is writable (CanWrite is true)");
+                return Verify(() =>
+                {
+                    var s = fixture.Stream;
+                    Expect.Call("Flush() before reading", s.Flush);
+                    var head = new byte[100];
+                    var got = 0;
+                    while (got < head.Length)
+                    {
+                        var n = Expect.Call("Read(byte[], int, int)", () => s.Read(head, got, head.Length - got));
+                        Expect.That(n > 0 && n <= head.Length - got, $"Read returned {n} at offset {got} of {content.Length}; expected 1..{head.Length - got}");
+                        got += n;
+                    }
+                    Expect.Call("Flush() after reading 100 bytes", s.Flush);
+                    Expect.Call("FlushAsync() after reading 100 bytes", () => s.FlushAsync().GetAwaiter().GetResult());
+                    var rest = StreamReading.ReadToEnd(s, ReadMode.SyncArray, 50, StreamReading.LimitFor(content.Length, context), false);
+                    var all = new byte[head.Length + rest.Length];
+                    Buffer.BlockCopy(head, 0, all, 0, head.Length);
+                    Buffer.BlockCopy(rest, 0, all, head.Length, rest.Length);
+                    Expect.That(Describe.Same(content, all), $"reading across Flush calls: {Describe.Difference(content, all)}");
+                    return "Flush and FlushAsync on a read-only stream did not throw and reading continued intact";
+                });
+            }
+        }
+    }
+
+    /// <summary>
+    /// Read, Write, ReadAsync and WriteAsync validate their arguments: a null buffer throws ArgumentNullException, a
+    /// negative offset or count ArgumentOutOfRangeException, and a range beyond the array ArgumentException (any
+    /// subclass). Async members may throw or return a faulted task.
+    /// </summary>
+    public sealed class ArgumentValidationCheck : StreamCheck
+    {
+        public override string Name => "edge.argument-validation";
+
+        protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
+        {
+            var content = CheckContext.Content(64);
+            var failures = new List<string>();
+            var parts = new List<string>();
+            var readable = Fixtures.Readable(recipe, content);
+            if (readable != null)
+                using (readable)
+                    if (readable.Stream.CanRead)
+                    {
+                        parts.Add("Read/ReadAsync");
+                        var s = readable.Stream;
+                        Validate(failures, "Read", (b, o, c) => s.Read(b!, o, c));
+                        Validate(failures, "ReadAsync", (b, o, c) => s.ReadAsync(b!, o, c).GetAwaiter().GetResult());
+                    }
+            var writable = Fixtures.Open(recipe, StreamAccess.Write, Array.Empty<byte>()) ?? Fixtures.Open(recipe, StreamAccess.ReadWrite, content);
+            if (writable != null)
+                using (writable)
+                    if (writable.Stream.CanWrite)
+                    {
+                        parts.Add("Write/WriteAsync");
+                        var s = writable.Stream;
+                        Validate(failures, "Write", (b, o, c) => { s.Write(b!, o, c); return 0; });
+                        Validate(failures, "WriteAsync", (b, o, c) => { s.WriteAsync(b!, o, c).GetAwaiter().GetResult(); return 0; });
+                    }
+            if (parts.Count == 0) return Skip("the recipe opens no readable or writable stream");
+            return failures.Count == 0 ? Pass($"{string.Join(" and ", parts)} reject null, negative and out-of-range arguments") : Fail(string.Join("; ", failures));
+        }
+
+        static void Validate(List<string> failures, string method, Func<byte[]?, int, int, int> call)
+        {
+            var buffer = new byte[10];
+            void Case<T>(string args, byte[]? b, int o, int c) where T : Exception
+            {
+                try { Expect.Throws<T>($"{method}({args})", () => call(b, o, c)); }
+                catch (ContractViolation v) { failures.Add(v.Message); }
+            }
+            Case<ArgumentNullException>("null, 0, 1", null, 0, 1);
+            Case<ArgumentOutOfRangeException>("buffer[10], -1, 1", buffer, -1, 1);
+            Case<ArgumentOutOfRangeException>("buffer[10], 0, -1", buffer, 0, -1);
+            Case<ArgumentException>("buffer[10], 5, 6", buffer, 5, 6);
+            Case<ArgumentException>("buffer[10], 11, 0", buffer, 11, 0);
+            Case<ArgumentException>("buffer[10], 0, 11", buffer, 0, 11);
+        }
+    }
+}

@@ -1,0 +1,199 @@
+using System;
+using System.Collections.Generic;
+using StreamConformance.Recipes;
+using StreamConformance.Results;
+
+namespace StreamConformance.Checks
+{
+    /// <summary>
+    /// Base of the functional checks: one verdict per recipe. The body throws <see cref="ContractViolation"/>
+    /// for a broken rule; any other exception the stream throws is also the stream's fault (a Fail naming it),
+    /// while a recipe that cannot open its fixture is the harness's (an Error, via <see cref="RecipeFailure"/>).
+    /// </summary>
+    public abstract class StreamCheck : IStreamCheck
+    {
+        public abstract string Name { get; }
+
+        public IEnumerable<CheckResult> Run(StreamRecipe recipe, CheckContext context) => new[] { Evaluate(recipe, context) };
+
+        protected abstract CheckResult Evaluate(StreamRecipe recipe, CheckContext context);
+
+        protected CheckResult Pass(string message) => CheckResult.Of(Name, Outcome.Pass, message);
+        protected CheckResult Fail(string message) => CheckResult.Of(Name, Outcome.Fail, message);
+        protected CheckResult Skip(string message) => CheckResult.Of(Name, Outcome.Skip, message);
+
+        /// <summary>Runs <paramref name="body"/>, which returns the Pass message or throws.</summary>
+        protected CheckResult Verify(Func<string> body)
+        {
+            try
+            {
+                return Pass(body());
+            }
+            catch (ContractViolation v)
+            {
+                return Fail(v.Message);
+            }
+            catch (RecipeFailure f)
+            {
+                return CheckResult.Of(Name, Outcome.Error, f.Message);
+            }
+            catch (Exception e)
+            {
+                return Fail($"unexpected {Describe.Exception(e)}");
+            }
+        }
+    }
+
+    /// <summary>The stream broke a rule; the message says what was expected and what happened.</summary>
+    public sealed class ContractViolation : Exception
+    {
+        public ContractViolation(string message) : base(message) { }
+    }
+
+    /// <summary>The recipe threw while opening a fixture: a harness problem, not a verdict on the stream.</summary>
+    public sealed class RecipeFailure : Exception
+    {
+        public RecipeFailure(string message, Exception inner) : base(message, inner) { }
+    }
+
+    static class Expect
+    {
+        public static void That(bool condition, string whenViolated)
+        {
+            if (!condition) throw new ContractViolation(whenViolated);
+        }
+
+        public static ContractViolation Violation(string message) => new ContractViolation(message);
+
+        /// <summary>Runs a stream call; an exception from it becomes a violation naming the call.</summary>
+        public static T Call<T>(string what, Func<T> call)
+        {
+            try
+            {
+                return call();
+            }
+            catch (ContractViolation) { throw; }
+            catch (Exception e)
+            {
+                throw new ContractViolation($"{what} threw {Describe.Exception(e)}");
+            }
+        }
+
+        public static void Call(string what, Action call) => Call(what, () => { call(); return 0; });
+
+        /// <summary>
+        /// Runs a call that must throw <typeparamref name="TExpected"/> (or a subclass); a faulted task counts as
+        /// thrown, since async members may report argument and state errors either way.
+        /// </summary>
+        public static void Throws<TExpected>(string what, Action call) where TExpected : Exception =>
+            ThrowsAnyOf(what, call, typeof(TExpected));
+
+        public static void ThrowsAnyOf(string what, Action call, params Type[] accepted)
+        {
+            var names = string.Join(" or ", Array.ConvertAll(accepted, t => t.Name));
+            Exception? seen = null;
+            try
+            {
+                call();
+            }
+            catch (Exception e)
+            {
+                seen = Describe.Unwrap(e);
+            }
+            if (seen == null) throw new ContractViolation($"{what}: expected {names}, nothing was thrown");
+            foreach (var type in accepted)
+                if (type.IsInstanceOfType(seen)) return;
+            throw new ContractViolation($"{what}: expected {names}, got {Describe.Exception(seen)}");
+        }
+    }
+
+    static class Describe
+    {
+        public static Exception Unwrap(Exception e)
+        {
+            while ((e is AggregateException || e is System.Reflection.TargetInvocationException) && e.InnerException != null)
+                e = e.InnerException;
+            return e;
+        }
+
+        public static string Exception(Exception e)
+        {
+            e = Unwrap(e);
+            var message = e.Message.Replace('\n', ' ').Replace("\r", "");
+            if (message.Length > 160) message = message.Substring(0, 160) + "…";
+            return $"{e.GetType().FullName} ({message})";
+        }
+
+        /// <summary>"first difference at offset 17: expected 0x0A, got 0x0B (expected 4096 bytes, got 4095)".</summary>
+        public static string Difference(byte[] expected, byte[] actual)
+        {
+            var common = Math.Min(expected.Length, actual.Length);
+            for (var i = 0; i < common; i++)
+                if (expected[i] != actual[i])
+                    return $"first difference at offset {i}: expected 0x{expected[i]:X2}, got 0x{actual[i]:X2} (expected {expected.Length} bytes, got {actual.Length})";
+            if (expected.Length != actual.Length)
+                return $"expected {expected.Length} bytes, got {actual.Length} (equal up to offset {common})";
+            return "identical";
+        }
+
+        public static bool Same(byte[] a, byte[] b)
+        {
+            if (a.Length != b.Length) return false;
+            for (var i = 0; i < a.Length; i++)
+                if (a[i] != b[i]) return false;
+            return true;
+        }
+    }
+
+    /// <summary>Opening fixtures the way every check does: first access that the recipe offers.</summary>
+    static class Fixtures
+    {
+        /// <summary>A readable stream over <paramref name="content"/> at position 0: OpenRead, else OpenReadWrite.</summary>
+        public static StreamFixture? Readable(StreamRecipe recipe, byte[] content) =>
+            Open(recipe, StreamAccess.Read, content) ?? Open(recipe, StreamAccess.ReadWrite, content);
+
+        /// <summary>An empty writable stream with a read-back: OpenWrite, else OpenReadWrite over nothing.</summary>
+        public static StreamFixture? Writable(StreamRecipe recipe)
+        {
+            var fixture = Open(recipe, StreamAccess.Write, Array.Empty<byte>());
+            if (fixture != null && fixture.CanReadBack) return fixture;
+            fixture?.Dispose();
+            fixture = Open(recipe, StreamAccess.ReadWrite, Array.Empty<byte>());
+            if (fixture != null && fixture.CanReadBack) return fixture;
+            fixture?.Dispose();
+            return null;
+        }
+
+        public static StreamFixture? Open(StreamRecipe recipe, StreamAccess access, byte[] content)
+        {
+            try
+            {
+                return recipe.Open(access, content);
+            }
+            catch (Exception e)
+            {
+                throw new RecipeFailure($"the recipe failed to open a {access} fixture: {Describe.Exception(e)}", e);
+            }
+        }
+
+        public static byte[] ReadBack(StreamFixture fixture)
+        {
+            try
+            {
+                return fixture.ReadBack();
+            }
+            catch (Exception e)
+            {
+                throw new RecipeFailure($"the fixture's read-back failed: {Describe.Exception(e)}", e);
+            }
+        }
+
+        /// <summary>Content length for a check: the recipe's preference, smaller in quick mode.</summary>
+        public static int ContentLength(StreamRecipe recipe, CheckContext context, int atLeast = 256)
+        {
+            var length = recipe.PreferredContentLength;
+            if (context.Quick) length = Math.Min(length, 1024);
+            return Math.Max(atLeast, Math.Min(length, context.MaxBytesRead / 2));
+        }
+    }
+}

@@ -1,0 +1,138 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+
+namespace StreamConformance.Checks
+{
+    /// <summary>
+    /// A byte[] model of a seekable stream, driven in lockstep with the real one: every operation is applied to
+    /// both and the answers compared. The last few operations are kept so a failure message shows how it got there.
+    /// </summary>
+    sealed class StreamModel
+    {
+        readonly Stream _stream;
+        readonly List<byte> _data;
+        readonly bool _noShortReads;
+        readonly Queue<string> _recent = new Queue<string>();
+        readonly byte[] _buffer = new byte[96];
+        long _position;
+        int _operations;
+
+        public StreamModel(Stream stream, byte[] initial, bool noShortReads)
+        {
+            _stream = stream;
+            _data = new List<byte>(initial);
+            _noShortReads = noShortReads;
+        }
+
+        public int Operations => _operations;
+        public long Length => _data.Count;
+        public byte[] Data => _data.ToArray();
+
+        public enum Op { ReadByte, ReadArray, ReadSpan, Seek, PositionGet, PositionSet, LengthGet, WriteArray, WriteByte, WriteSpan }
+
+        public static readonly Op[] ReadOps = { Op.ReadByte, Op.ReadArray, Op.ReadSpan, Op.Seek, Op.PositionGet, Op.PositionSet, Op.LengthGet };
+        public static readonly Op[] AllOps = (Op[])Enum.GetValues(typeof(Op));
+
+        public void Apply(Op op, Random random)
+        {
+            _operations++;
+            var target = (long)random.Next((int)Length + 9);
+            switch (op)
+            {
+                case Op.ReadByte: ReadByte(); break;
+                case Op.ReadArray: Read(1 + random.Next(64), span: false); break;
+                case Op.ReadSpan: Read(1 + random.Next(64), span: true); break;
+                case Op.Seek: Seek(target, (SeekOrigin)random.Next(3)); break;
+                case Op.PositionGet: PositionIs(); break;
+                case Op.PositionSet:
+                    Note($"Position = {target}");
+                    Expect.Call(Where($"Position = {target}"), () => { _stream.Position = target; });
+                    _position = target;
+                    break;
+                case Op.LengthGet:
+                    Note("Length");
+                    var length = Expect.Call(Where("Length"), () => _stream.Length);
+                    Expect.That(length == Length, Where($"Length returned {length}; expected {Length}"));
+                    break;
+                case Op.WriteArray: Write(1 + random.Next(48), random, span: false); break;
+                case Op.WriteSpan: Write(1 + random.Next(48), random, span: true); break;
+                case Op.WriteByte: Write(1, random, span: false, single: true); break;
+            }
+        }
+
+        public void ReadByte()
+        {
+            Note("ReadByte()");
+            var expected = _position < Length ? _data[(int)_position] : -1;
+            var value = Expect.Call(Where("ReadByte()"), _stream.ReadByte);
+            Expect.That(value == expected, Where($"ReadByte() at position {_position} returned {value}; expected {expected}"));
+            if (expected >= 0) _position++;
+        }
+
+        public void Read(int count, bool span)
+        {
+            var call = span ? $"Read(Span<byte>[{count}])" : $"Read(byte[], 5, {count})";
+            Note(call);
+            var available = (int)Math.Max(0, Math.Min(count, Length - _position));
+            var n = Expect.Call(Where(call), () => span ? _stream.Read(new Span<byte>(_buffer, 5, count)) : _stream.Read(_buffer, 5, count));
+            if (_noShortReads || available == 0)
+                Expect.That(n == available, Where($"{call} at position {_position} of {Length} returned {n}; expected {available}"));
+            else
+                Expect.That(n >= 1 && n <= available, Where($"{call} at position {_position} of {Length} returned {n}; expected 1..{available}"));
+            for (var i = 0; i < n; i++)
+                Expect.That(_buffer[5 + i] == _data[(int)_position + i],
+                    Where($"{call} at position {_position}: byte {i} is 0x{_buffer[5 + i]:X2}; expected 0x{_data[(int)_position + i]:X2}"));
+            _position += n;
+        }
+
+        public void Seek(long target, SeekOrigin origin)
+        {
+            var offset = origin == SeekOrigin.Begin ? target : origin == SeekOrigin.Current ? target - _position : target - Length;
+            var call = $"Seek({offset}, {origin})";
+            Note(call);
+            var result = Expect.Call(Where(call), () => _stream.Seek(offset, origin));
+            Expect.That(result == target, Where($"{call} from position {_position} (length {Length}) returned {result}; expected {target}"));
+            _position = target;
+            PositionIs();
+        }
+
+        public void PositionIs()
+        {
+            var position = Expect.Call(Where("Position"), () => _stream.Position);
+            Expect.That(position == _position, Where($"Position is {position}; expected {_position}"));
+        }
+
+        void Write(int count, Random random, bool span, bool single = false)
+        {
+            var bytes = new byte[count];
+            random.NextBytes(bytes);
+            var call = single ? $"WriteByte({bytes[0]})" : span ? $"Write(ReadOnlySpan<byte>[{count}])" : $"Write(byte[], 0, {count})";
+            Note(call);
+            Expect.Call(Where(call), () =>
+            {
+                if (single) _stream.WriteByte(bytes[0]);
+                else if (span) _stream.Write(new ReadOnlySpan<byte>(bytes));
+                else _stream.Write(bytes, 0, count);
+            });
+            // Writing past the end fills the gap with zeros.
+            while (_data.Count < _position) _data.Add(0);
+            for (var i = 0; i < count; i++)
+            {
+                var at = (int)_position + i;
+                if (at < _data.Count) _data[at] = bytes[i];
+                else _data.Add(bytes[i]);
+            }
+            _position += count;
+        }
+
+        void Note(string operation)
+        {
+            if (_recent.Count == 6) _recent.Dequeue();
+            _recent.Enqueue(operation);
+        }
+
+        /// <summary>Prefixes a message with the operation number and the operations leading to it.</summary>
+        public string Where(string message) => $"{message} (operation {_operations}; last: {string.Join(", ", _recent)})";
+    }
+}
