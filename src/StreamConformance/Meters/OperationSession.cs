@@ -1,0 +1,35 @@
+using System;
+using StreamConformance.Recipes;
+
+namespace StreamConformance.Meters
+{
+    /// <summary>
+    /// One stream opened for one operation: <see cref="Call"/> performs the operation once and can be called as
+    /// many times as the session was opened for. Meters call <see cref="Rewind"/> between warm-up and the
+    /// measured window, outside of it, so the measured calls find the state the warm-up left (buffers grown,
+    /// store large enough) without paying for a rewind.
+    /// </summary>
+    public sealed class OperationSession : IDisposable
+    {
+        readonly StreamFixture? _fixture;
+        readonly Action? _rewind;
+
+        public OperationSession(Action call, Action? rewind = null, StreamFixture? fixture = null)
+        {
+            Call = call;
+            _rewind = rewind;
+            _fixture = fixture;
+        }
+
+        /// <summary>The operation, once. A closure over the stream and its buffers: invoking it does not allocate.</summary>
+        public Action Call { get; }
+
+        /// <summary>Set by a read that returned 0 (end of stream) or a call that otherwise could not do its work: the figure would not be the operation's.</summary>
+        public string? Anomaly { get; set; }
+
+        /// <summary>Returns the stream to where it was before the first call (seekable streams); does nothing otherwise.</summary>
+        public void Rewind() => _rewind?.Invoke();
+
+        public void Dispose() => _fixture?.Dispose();
+    }
+}

@@ -1,0 +1,101 @@
+using System;
+using System.IO;
+using StreamConformance.Recipes;
+
+namespace StreamConformance.Meters
+{
+    /// <summary>Which baseline an operation is compared with: MemoryStream.ReadByte or MemoryStream.WriteByte.</summary>
+    public enum OperationKind
+    {
+        Read,
+        Write,
+    }
+
+    /// <summary>
+    /// One call that meters measure (ReadByte, Write of 100 bytes, Seek inside the buffer, ...): whether it
+    /// applies to a recipe, and how to open a stream on which it can be called many times in a row.
+    /// </summary>
+    /// <remarks>
+    /// Content is sized so that every call of a session does its full work (a read never reaches the end);
+    /// seekable streams are rewound to 0 between warm-up and the measured window, so writes reuse the store
+    /// that the warm-up grew. A write-only stream that cannot seek keeps growing its store, and that growth
+    /// is part of its figure.
+    /// </remarks>
+    public abstract class StreamOperation
+    {
+        protected StreamOperation(string name, string title, OperationKind kind, int bytesPerCall)
+        {
+            Name = name;
+            Title = title;
+            Kind = kind;
+            BytesPerCall = bytesPerCall;
+        }
+
+        /// <summary>Kebab-case name used in check names and budget files: "read-byte", "write-span-100".</summary>
+        public string Name { get; }
+
+        /// <summary>How a runtime engineer calls it: "ReadByte", "Write(ReadOnlySpan) of 100 bytes".</summary>
+        public string Title { get; }
+
+        public OperationKind Kind { get; }
+
+        /// <summary>Bytes of content each call consumes (0 for Seek and Position).</summary>
+        public int BytesPerCall { get; }
+
+        /// <summary>Why the operation does not apply to streams of this recipe (from its knobs), or null when it may.</summary>
+        public virtual string? WhyNotApplicable(StreamRecipe recipe) => null;
+
+        /// <summary>
+        /// Opens a stream for <paramref name="calls"/> consecutive calls; null with the reason when the recipe
+        /// offers no stream the operation can run on.
+        /// </summary>
+        public OperationSession? Open(StreamRecipe recipe, int calls, out string? why)
+        {
+            why = WhyNotApplicable(recipe);
+            if (why != null) return null;
+            StreamFixture? fixture;
+            if (Kind == OperationKind.Write)
+            {
+                fixture = recipe.OpenWrite();
+                if (fixture == null) { why = "the recipe opens no writable stream"; return null; }
+                if (!fixture.Stream.CanWrite) { fixture.Dispose(); why = "the stream the recipe opens for writing has CanWrite false"; return null; }
+            }
+            else
+            {
+                fixture = recipe.OpenRead(ContentCache.Get(Math.Max(16, calls * BytesPerCall + 16)));
+                if (fixture == null) { why = "the recipe opens no readable stream"; return null; }
+                if (!fixture.Stream.CanRead) { fixture.Dispose(); why = "the stream the recipe opens for reading has CanRead false"; return null; }
+            }
+            try
+            {
+                return Bind(fixture);
+            }
+            catch
+            {
+                fixture.Dispose();
+                throw;
+            }
+        }
+
+        /// <summary>The session over an opened stream: the per-call closure and the rewind.</summary>
+        protected abstract OperationSession Bind(StreamFixture fixture);
+
+        /// <summary>Position = 0 when the stream can seek; null (no rewind) otherwise.</summary>
+        protected static Action? RewindOf(Stream stream) => stream.CanSeek ? () => stream.Position = 0 : (Action?)null;
+
+        public override string ToString() => Title;
+    }
+
+    /// <summary>Content for read sessions, shared so that a measurement does not regenerate megabytes per window.</summary>
+    static class ContentCache
+    {
+        static byte[] s_content = Array.Empty<byte>();
+
+        /// <summary>At least <paramref name="length"/> bytes of <see cref="Checks.CheckContext.Content"/> (more is harmless: reads stop short of the end).</summary>
+        public static byte[] Get(int length)
+        {
+            if (s_content.Length < length) s_content = Checks.CheckContext.Content(length);
+            return s_content;
+        }
+    }
+}

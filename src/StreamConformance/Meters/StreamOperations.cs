@@ -1,0 +1,178 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Threading.Tasks;
+using StreamConformance.Recipes;
+
+namespace StreamConformance.Meters
+{
+    /// <summary>The operations the meters measure, one instance each.</summary>
+    public static class StreamOperations
+    {
+        public static readonly StreamOperation ReadByte = new ReadByteOperation();
+        public static readonly StreamOperation WriteByte = new WriteByteOperation();
+        public static readonly StreamOperation ReadSpan1 = new ReadSpanOperation(1);
+        public static readonly StreamOperation ReadSpan100 = new ReadSpanOperation(100);
+        public static readonly StreamOperation WriteSpan1 = new WriteSpanOperation(1);
+        public static readonly StreamOperation WriteSpan100 = new WriteSpanOperation(100);
+        public static readonly StreamOperation Seek = new SeekOperation();
+        public static readonly StreamOperation PositionGet = new PositionGetOperation();
+        public static readonly StreamOperation ReadAsyncMemoryBuffered = new ReadAsyncMemoryOperation();
+        public static readonly StreamOperation ReadAsyncArray100 = new ReadAsyncArrayOperation(100);
+
+        public static IReadOnlyList<StreamOperation> All { get; } = new[]
+        {
+            ReadByte, WriteByte, ReadSpan1, ReadSpan100, WriteSpan1, WriteSpan100, Seek, PositionGet,
+            ReadAsyncMemoryBuffered, ReadAsyncArray100,
+        };
+
+        public static StreamOperation? Find(string name)
+        {
+            foreach (var op in All)
+                if (op.Name == name) return op;
+            return null;
+        }
+
+        const string EndReached = "a read returned 0 before the content ended: the stream ended early";
+
+        sealed class ReadByteOperation : StreamOperation
+        {
+            public ReadByteOperation() : base("read-byte", "ReadByte", OperationKind.Read, 1) { }
+
+            protected override OperationSession Bind(StreamFixture fixture)
+            {
+                var s = fixture.Stream;
+                OperationSession? session = null;
+                session = new OperationSession(() => { if (s.ReadByte() < 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture);
+                return session;
+            }
+        }
+
+        sealed class WriteByteOperation : StreamOperation
+        {
+            public WriteByteOperation() : base("write-byte", "WriteByte", OperationKind.Write, 1) { }
+
+            protected override OperationSession Bind(StreamFixture fixture)
+            {
+                var s = fixture.Stream;
+                return new OperationSession(() => s.WriteByte(42), RewindOf(s), fixture);
+            }
+        }
+
+        sealed class ReadSpanOperation : StreamOperation
+        {
+            readonly int _count;
+
+            public ReadSpanOperation(int count) : base("read-span-" + count, $"Read(Span) of {count} byte{(count == 1 ? "" : "s")}", OperationKind.Read, count) =>
+                _count = count;
+
+            protected override OperationSession Bind(StreamFixture fixture)
+            {
+                var s = fixture.Stream;
+                var buffer = new byte[_count];
+                OperationSession? session = null;
+                session = new OperationSession(() => { if (s.Read(new Span<byte>(buffer)) == 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture);
+                return session;
+            }
+        }
+
+        sealed class WriteSpanOperation : StreamOperation
+        {
+            readonly int _count;
+
+            public WriteSpanOperation(int count) : base("write-span-" + count, $"Write(ReadOnlySpan) of {count} byte{(count == 1 ? "" : "s")}", OperationKind.Write, count) =>
+                _count = count;
+
+            protected override OperationSession Bind(StreamFixture fixture)
+            {
+                var s = fixture.Stream;
+                var buffer = ContentCache.Get(_count);
+                var count = _count;
+                return new OperationSession(() => s.Write(new ReadOnlySpan<byte>(buffer, 0, count)), RewindOf(s), fixture);
+            }
+        }
+
+        /// <summary>Seek to offsets 1 and 2 in turn, after a first read filled the stream's buffer: never leaves the buffer.</summary>
+        sealed class SeekOperation : StreamOperation
+        {
+            public SeekOperation() : base("seek", "Seek inside the buffer", OperationKind.Read, 0) { }
+
+            public override string? WhyNotApplicable(StreamRecipe recipe) => recipe.CanSeek ? null : "the recipe's streams cannot seek";
+
+            protected override OperationSession Bind(StreamFixture fixture)
+            {
+                var s = fixture.Stream;
+                s.ReadByte();
+                var offset = 1L;
+                return new OperationSession(() => { s.Seek(offset, SeekOrigin.Begin); offset = 3 - offset; }, null, fixture);
+            }
+        }
+
+        sealed class PositionGetOperation : StreamOperation
+        {
+            internal static long Sink;
+
+            public PositionGetOperation() : base("position-get", "Position get", OperationKind.Read, 0) { }
+
+            public override string? WhyNotApplicable(StreamRecipe recipe) => recipe.CanSeek ? null : "the recipe's streams cannot seek";
+
+            protected override OperationSession Bind(StreamFixture fixture)
+            {
+                var s = fixture.Stream;
+                s.ReadByte();
+                return new OperationSession(() => Sink = s.Position, null, fixture);
+            }
+        }
+
+        /// <summary>ReadAsync(Memory) of 1 byte on a buffered stream: the data is in the buffer, so the call should complete synchronously and allocate nothing.</summary>
+        sealed class ReadAsyncMemoryOperation : StreamOperation
+        {
+            public ReadAsyncMemoryOperation() : base("read-async-memory", "ReadAsync(Memory) of 1 buffered byte", OperationKind.Read, 1) { }
+
+            public override string? WhyNotApplicable(StreamRecipe recipe) =>
+                recipe.IsBuffered ? null : "the recipe's streams are not buffered: no call finds its data already buffered";
+
+            protected override OperationSession Bind(StreamFixture fixture)
+            {
+                var s = fixture.Stream;
+                var memory = new Memory<byte>(new byte[1]);
+                OperationSession? session = null;
+                session = new OperationSession(() =>
+                {
+                    var pending = s.ReadAsync(memory);
+                    int read;
+                    if (pending.IsCompleted) read = pending.Result;
+                    else
+                    {
+                        session!.Anomaly = "ReadAsync(Memory) did not complete synchronously although its data was buffered";
+                        read = pending.AsTask().GetAwaiter().GetResult();
+                    }
+                    if (read == 0) session!.Anomaly = EndReached;
+                }, RewindOf(s), fixture);
+                return session;
+            }
+        }
+
+        sealed class ReadAsyncArrayOperation : StreamOperation
+        {
+            readonly int _count;
+
+            public ReadAsyncArrayOperation(int count) : base("read-async-array-" + count, $"ReadAsync(byte[]) of {count} bytes", OperationKind.Read, count) =>
+                _count = count;
+
+            protected override OperationSession Bind(StreamFixture fixture)
+            {
+                var s = fixture.Stream;
+                var buffer = new byte[_count];
+                var count = _count;
+                OperationSession? session = null;
+                session = new OperationSession(() =>
+                {
+                    Task<int> pending = s.ReadAsync(buffer, 0, count);
+                    if (pending.GetAwaiter().GetResult() == 0) session!.Anomaly = EndReached;
+                }, RewindOf(s), fixture);
+                return session;
+            }
+        }
+    }
+}
