@@ -16,16 +16,27 @@ namespace FaultyStreams
 
         protected FaultBase(byte[] content) => _inner = new MemoryStream(content, writable: false);
 
-        public override bool CanRead => true;
-        public override bool CanSeek => true;
+        public override bool CanRead => _inner.CanRead;
+        public override bool CanSeek => _inner.CanSeek;
         public override bool CanWrite => false;
         public override long Length => _inner.Length;
         public override long Position { get => _inner.Position; set => _inner.Position = value; }
         public override void Flush() { }
         public override int Read(byte[] buffer, int offset, int count) { Fault(); return _inner.Read(buffer, offset, count); }
+        public override int ReadByte() { Fault(); return _inner.ReadByte(); }
+
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing) _inner.Dispose();
+            base.Dispose(disposing);
+        }
         public override long Seek(long offset, SeekOrigin origin) => _inner.Seek(offset, origin);
         public override void SetLength(long value) => throw new NotSupportedException();
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            if (!_inner.CanRead) throw new ObjectDisposedException(GetType().Name);
+            throw new NotSupportedException();
+        }
 
         /// <summary>Called on every read.</summary>
         protected virtual void Fault() { }
@@ -88,11 +99,11 @@ namespace FaultyStreams
             if (!disposing) throw new InvalidOperationException("ThrowingFinalizerStream: deliberate");
         }
 
-        protected override void Fault()
-        {
-            // Make sure a finalizer runs soon, while this probe is still at work on this type.
-            GC.ReRegisterForFinalize(this);
-        }
+        // Stream declares no finalizer: this one does, as streams that own native handles do.
+        ~ThrowingFinalizerStream() => Dispose(false);
+
+        // Close without suppressing finalization: every instance, disposed or not, reaches its finalizer.
+        public override void Close() => Dispose(true);
     }
 
     /// <summary>Says CanRead and CanWrite but throws NotSupportedException from Write.</summary>

@@ -28,7 +28,8 @@ namespace StreamConformance.Tests
             var runner = new NUnitTestAssemblyRunner(new DefaultTestAssemblyBuilder());
             runner.Load(typeof(MonoTestMain).Assembly, new Dictionary<string, object>());
             ITestFilter filter = filterText == null ? TestFilter.Empty : new SubstringFilter(filterText);
-            var listener = new ConsoleListener();
+            // NUnit redirects Console.Out while tests run; report through the real one.
+            var listener = new ConsoleListener(Console.Out);
             var result = runner.Run(listener, filter);
             if (resultsPath != null)
                 File.WriteAllText(resultsPath, result.ToXml(true).OuterXml);
@@ -46,7 +47,10 @@ namespace StreamConformance.Tests
 
         sealed class ConsoleListener : ITestListener
         {
+            readonly TextWriter _out;
             public int Passed, Failed, Skipped;
+
+            public ConsoleListener(TextWriter output) => _out = output;
 
             public void TestStarted(ITest test) { }
 
@@ -60,8 +64,8 @@ namespace StreamConformance.Tests
                     case TestStatus.Inconclusive: Skipped++; break;
                     default:
                         Failed++;
-                        Console.WriteLine($"FAILED {result.FullName}: {result.Message?.Trim()}");
-                        if (!string.IsNullOrEmpty(result.StackTrace)) Console.WriteLine(result.StackTrace);
+                        _out.WriteLine($"FAILED {result.FullName}: {result.Message?.Trim()}");
+                        if (!string.IsNullOrEmpty(result.StackTrace)) _out.WriteLine(result.StackTrace);
                         break;
                 }
             }

@@ -48,8 +48,21 @@ namespace StreamConformance.Recipes
             string Shape { get; }
             public override string TypeName => Type.FullName ?? Type.Name;
             public override string Variant => "shape" + Shape;
-            // A generic shape knows nothing of the type: expect only what the base contract guarantees.
+            // A generic shape knows nothing of the type: expect only what the base contract guarantees, and take
+            // seekability from what an instance says (the seek checks then hold it to its word).
             public override bool ReadsReadUntilSizeOrEof => false;
+            public override bool CanSeek => _canSeek ??= AskCanSeek();
+            bool? _canSeek;
+
+            bool AskCanSeek()
+            {
+                try
+                {
+                    using var fixture = OpenRead(new byte[16]) ?? OpenWrite();
+                    return fixture?.Stream.CanSeek ?? false;
+                }
+                catch (Exception) { return false; }
+            }
 
             protected Stream Create(params object[] args)
             {

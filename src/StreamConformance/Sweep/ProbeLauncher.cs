@@ -115,7 +115,7 @@ namespace StreamConformance.Sweep
             {
                 UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true,
             };
-            foreach (var a in args) psi.ArgumentList.Add(a);
+            ProcessArguments.Set(psi, args);
             if (target.DotNetRoot != null)
             {
                 psi.Environment["DOTNET_ROOT"] = target.DotNetRoot;
