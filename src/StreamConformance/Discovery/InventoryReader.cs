@@ -191,7 +191,8 @@ namespace StreamConformance.Discovery
             var detail = e.Message.Replace('\n', ' ').Replace('\r', ' ').Trim();
             if (!HasPeSignature(path))
                 return $"assembly: {path} is not a .NET assembly (no PE header)";
-            return $"assembly: {path} is not a readable .NET assembly (native, truncated or corrupt: {e.GetType().Name}: {detail})";
+            var cause = detail.Length == 0 ? e.GetType().Name : e.GetType().Name + ": " + detail;
+            return $"assembly: {path} is not a readable .NET assembly (native, truncated or corrupt; {cause})";
         }
 
         static bool HasPeSignature(string path)

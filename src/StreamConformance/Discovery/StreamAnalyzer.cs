@@ -21,6 +21,7 @@ namespace StreamConformance.Discovery
         readonly Dictionary<TypeDefinition, Dictionary<string, MethodDefinition?>> _providers = new Dictionary<TypeDefinition, Dictionary<string, MethodDefinition?>>();
         readonly Dictionary<MethodDefinition, MethodFacts> _facts = new Dictionary<MethodDefinition, MethodFacts>();
         readonly Dictionary<TypeReference, bool> _isValueType = new Dictionary<TypeReference, bool>();
+        readonly Dictionary<TypeReference, bool> _isException = new Dictionary<TypeReference, bool>();
 
         public static bool IsStreamRoot(TypeDefinition type) => !type.IsNested && type.FullName == "System.IO.Stream";
 
@@ -136,10 +137,11 @@ namespace StreamConformance.Discovery
                 }
                 else
                 {
-                    // _inner.X(): only when the field's declared type pins the implementation down: a Stream
-                    // subclass (not plain Stream) of the caller's own assembly, e.g. GZipStream's DeflateStream.
+                    // _inner.X(): only when the field's declared type pins the implementation down: a concrete
+                    // Stream subclass of the caller's own assembly, e.g. GZipStream's DeflateStream. Plain Stream
+                    // or an abstract type (FileStream's strategy) only says what some unknown subclass does.
                     var fieldType = TryResolve(call.Field.FieldType);
-                    if (fieldType == null || !IsStream(fieldType) || fieldType.Module.Assembly != method.Module.Assembly) continue;
+                    if (fieldType == null || fieldType.IsAbstract || !IsStream(fieldType) || fieldType.Module.Assembly != method.Module.Assembly) continue;
                     next = call.IsVirtual ? Provider(fieldType, call.Key) : call.Target;
                     nextThis = fieldType;
                 }
@@ -195,6 +197,18 @@ namespace StreamConformance.Discovery
             return result;
         }
 
+        bool IsException(TypeReference type)
+        {
+            if (_isException.TryGetValue(type, out var known)) return known;
+            var result = false;
+            for (var t = TryResolve(type); t != null; t = BaseOf(t))
+            {
+                if (t.FullName == "System.Exception") { result = true; break; }
+            }
+            _isException[type] = result;
+            return result;
+        }
+
         MethodFacts Facts(MethodDefinition method)
         {
             if (_facts.TryGetValue(method, out var known)) return known;
@@ -212,8 +226,10 @@ namespace StreamConformance.Discovery
                         facts.Allocations.Add(Evidence(name, ins));
                         break;
                     case Code.Newobj:
-                        // An exception built for an immediate throw is off the per-call path.
-                        if (next != Code.Throw && !IsValueType(((MethodReference)ins.Operand).DeclaringType))
+                        // Exceptions are built on failure paths (thrown at once, or handed to Task.FromException):
+                        // not the per-call cost of a working stream.
+                        var created = ((MethodReference)ins.Operand).DeclaringType;
+                        if (next != Code.Throw && !IsValueType(created) && !IsException(created))
                             facts.Allocations.Add(Evidence(name, ins));
                         break;
                     case Code.Box:

@@ -122,6 +122,19 @@ namespace StreamConformance.Tests.Discovery
         }
 
         [Test]
+        public void DelegationThroughAnAbstractFieldTypeIsNotFollowed()
+        {
+            Assert.That(Info(typeof(AbstractAllocatingStream)).Has(HazardKinds.AllocatesPerCall), Is.True);
+            Assert.That(HazardOf(typeof(AbstractFieldDelegatingStream), HazardKinds.AllocatesPerCall, StreamMembers.ReadByte), Is.Null);
+        }
+
+        [Test]
+        public void ExceptionsAreNotPerCallAllocations()
+        {
+            Assert.That(HazardOf(typeof(FaultedTaskReadByteStream), HazardKinds.AllocatesPerCall, StreamMembers.ReadByte), Is.Null);
+        }
+
+        [Test]
         public void NewVirtualDoesNotOverride()
         {
             Assert.That(Info(typeof(HidingReadByteStream)).ProviderOf(StreamMembers.ReadByte), Is.EqualTo("System.IO.Stream"));

@@ -82,6 +82,38 @@ namespace StreamConformance.Tests.Discovery.Synthetic
         public override int ReadByte() => _inner.ReadByte();
     }
 
+    /// <summary>An abstract stream whose ReadByte allocates; subclasses may override it.</summary>
+    public abstract class AbstractAllocatingStream : QuietStream
+    {
+        public override int ReadByte()
+        {
+            var one = new byte[1];
+            return Read(one, 0, 1) == 0 ? -1 : one[0];
+        }
+    }
+
+    /// <summary>Hand-over through a field of an abstract type: what runs depends on the subclass, so not followed.</summary>
+    public sealed class AbstractFieldDelegatingStream : QuietStream
+    {
+        readonly AbstractAllocatingStream? _inner = null;
+
+        public override int ReadByte() => _inner!.ReadByte();
+    }
+
+    /// <summary>Builds an exception without throwing it (a faulted task): a failure path, not a per-call allocation.</summary>
+    public sealed class FaultedTaskReadByteStream : QuietStream
+    {
+        Task? _fault;
+
+        public override int ReadByte()
+        {
+            _fault = Task.FromException(new IOException("no data"));
+            return -1;
+        }
+
+        public Task? Fault => _fault;
+    }
+
     /// <summary>A "new virtual" ReadByte starts another slot: the Stream.ReadByte slot is still Stream's.</summary>
     public class HidingReadByteStream : QuietStream
     {
