@@ -21,6 +21,9 @@ namespace StreamConformance.Cli
             root.Subcommands.Add(NotYet("scenario", "Run one named measurement scenario and print its figures."));
             sweep.AddTo(root); // `streamconf` alone runs the sweep
 
+            // Redirected output (CI logs, files) is read wide, not at the 80 columns Spectre assumes.
+            if (Console.IsOutputRedirected) Spectre.Console.AnsiConsole.Profile.Width = 240;
+
             var parse = root.Parse(args);
             if (parse.Errors.Count > 0)
             {

@@ -67,7 +67,7 @@ namespace StreamConformance.Cli.Commands
             Console.CancelKeyPress += onCancel;
             try
             {
-                var runner = new SweepRunner(options, InventorySource.Discover);
+                var runner = new SweepRunner(options, SweepTargets.FromInventory);
                 var document = ConsoleView.RunWithProgress(runner, cancel.Token);
                 foreach (var output in outputs) output.Write(document);
                 ConsoleView.Summary(document);

@@ -132,6 +132,7 @@ namespace StreamConformance.Discovery
                     {
                         var found = Inventory(assembly, analyzer, out var streamRoot);
                         inventory.Assemblies.Add(input.Path);
+                        foreach (var type in found) type.AssemblyPath = input.Path;
                         inventory.Types.AddRange(found);
                         if (streamRoot != null && inventory.Stream == null) inventory.Stream = streamRoot;
                     }

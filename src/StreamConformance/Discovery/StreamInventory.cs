@@ -33,6 +33,8 @@ namespace StreamConformance.Discovery
         /// <summary>Simple name of the defining assembly, e.g. "System.Private.CoreLib".</summary>
         [JsonProperty("assembly")] public string Assembly { get; set; } = "";
         [JsonProperty("assemblyFullName")] public string AssemblyFullName { get; set; } = "";
+        /// <summary>The file the type was read from.</summary>
+        [JsonProperty("assemblyPath")] public string AssemblyPath { get; set; } = "";
         /// <summary>Reflection-style name: nested types joined with '+', generic arity kept ("Foo`1").</summary>
         [JsonProperty("fullName")] public string FullName { get; set; } = "";
         /// <summary>Visible outside its assembly: public, or nested public all the way out.</summary>

@@ -180,10 +180,8 @@ namespace StreamConformance.Probe
             error = "";
             try
             {
-                Assembly assembly;
-                if (item.AssemblyPath != null) assembly = Assembly.LoadFrom(item.AssemblyPath);
-                else if (item.AssemblyName != null) assembly = Assembly.Load(item.AssemblyName);
-                else
+                var assembly = LoadAssembly(item);
+                if (assembly == null)
                 {
                     var t = Type.GetType(item.Type);
                     if (t == null) error = "no assembly given and Type.GetType found nothing";
@@ -198,6 +196,44 @@ namespace StreamConformance.Probe
             {
                 error = $"{e.GetType().Name}: {e.Message}";
                 return null;
+            }
+        }
+
+        /// <summary>
+        /// Runtime types load by name (the runtime's own binding rules); a user's assembly, or a runtime
+        /// assembly outside this process's framework (ASP.NET Core under a console probe), loads from its file,
+        /// with its dependencies found beside it.
+        /// </summary>
+        static Assembly? LoadAssembly(ProbeItem item)
+        {
+            if (item.AssemblyName != null)
+            {
+                try { return Assembly.Load(item.AssemblyName); }
+                catch (Exception) when (item.AssemblyPath != null) { }
+            }
+            if (item.AssemblyPath == null) return null;
+            WatchFolder(Path.GetDirectoryName(item.AssemblyPath)!);
+            return Assembly.LoadFrom(item.AssemblyPath);
+        }
+
+        static readonly HashSet<string> s_folders = new HashSet<string>(StringComparer.Ordinal);
+
+        static void WatchFolder(string folder)
+        {
+            lock (s_folders)
+            {
+                if (s_folders.Count == 0)
+                {
+                    AppDomain.CurrentDomain.AssemblyResolve += (_, args) =>
+                    {
+                        var file = new AssemblyName(args.Name).Name + ".dll";
+                        string[] folders;
+                        lock (s_folders) folders = s_folders.ToArray();
+                        var hit = folders.Select(f => Path.Combine(f, file)).FirstOrDefault(File.Exists);
+                        return hit != null ? Assembly.LoadFrom(hit) : null;
+                    };
+                }
+                s_folders.Add(folder);
             }
         }
     }

@@ -17,10 +17,10 @@ namespace StreamConformance.Sweep
     public sealed class SweepRunner
     {
         readonly SweepOptions _options;
-        readonly Func<RuntimeTarget, SweepOptions, IReadOnlyList<ProbeItem>> _discover;
+        readonly Func<RuntimeTarget, SweepOptions, SweepTargets> _discover;
         readonly ProbeLauncher _launcher;
 
-        public SweepRunner(SweepOptions options, Func<RuntimeTarget, SweepOptions, IReadOnlyList<ProbeItem>> discover, ProbeLocator? locator = null)
+        public SweepRunner(SweepOptions options, Func<RuntimeTarget, SweepOptions, SweepTargets> discover, ProbeLocator? locator = null)
         {
             _options = options;
             _discover = discover;
@@ -66,7 +66,9 @@ namespace StreamConformance.Sweep
             IReadOnlyList<ProbeItem> items;
             try
             {
-                items = _discover(target, _options);
+                var targets = _discover(target, _options);
+                items = targets.Items;
+                run.Errors.AddRange(targets.Errors);
             }
             catch (InputException e)
             {

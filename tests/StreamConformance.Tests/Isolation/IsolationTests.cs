@@ -37,7 +37,7 @@ namespace StreamConformance.Tests.Isolation
             var options = new SweepOptions { CheckTimeout = TimeSpan.FromSeconds(3), Quick = true, LenientDisposal = true, Checks = "read*,write*,seek*,capabilities*,dispose*,edge*" };
             options.Runtimes.Add(runtime);
             var items = Faulty.Select(n => new ProbeItem { Type = "FaultyStreams." + n, AssemblyPath = _assembly }).ToList();
-            var runner = new SweepRunner(options, (_, __) => items, new ProbeLocator(RepoPaths.ProbeRoot));
+            var runner = new SweepRunner(options, (_, __) => new SweepTargets(items), new ProbeLocator(RepoPaths.ProbeRoot));
             _document = runner.Run();
         }
 

@@ -1,0 +1,36 @@
+using System.Collections.Generic;
+using System.Linq;
+using StreamConformance.Discovery;
+using StreamConformance.Probe;
+using StreamConformance.Runtimes;
+
+namespace StreamConformance.Sweep
+{
+    /// <summary>The types a sweep exercises on one runtime, and the inputs that could not be read.</summary>
+    public sealed class SweepTargets
+    {
+        public SweepTargets(IReadOnlyList<ProbeItem> items, IReadOnlyList<string>? errors = null)
+        {
+            Items = items;
+            Errors = errors ?? new string[0];
+        }
+
+        public IReadOnlyList<ProbeItem> Items { get; }
+        public IReadOnlyList<string> Errors { get; }
+
+        /// <summary>
+        /// The inventory's concrete Stream types (the runtime's, or the user assemblies' when any are given),
+        /// narrowed by the type filter.
+        /// </summary>
+        public static SweepTargets FromInventory(RuntimeTarget target, SweepOptions options)
+        {
+            var user = options.Assemblies.Count > 0;
+            var inventory = user ? InventoryReader.ReadAssemblies(options.Assemblies, target) : InventoryReader.Read(target);
+            var items = inventory.Types
+                .Where(t => t.IsConcrete && (options.Filter == null || Glob.IsMatch(options.Filter, t.FullName)))
+                .Select(t => new ProbeItem { Type = t.FullName, AssemblyName = user ? null : t.AssemblyFullName, AssemblyPath = t.AssemblyPath })
+                .ToList();
+            return new SweepTargets(items, inventory.Errors.Select(e => e.Message).ToList());
+        }
+    }
+}
