@@ -124,6 +124,8 @@ namespace StreamConformance.Checks
                 else _data.Add(bytes[i]);
             }
             _position += count;
+            // A write must advance Position by what it wrote: checked at once, before a seek can hide a lost byte.
+            PositionIs();
         }
 
         void Note(string operation)
