@@ -47,8 +47,8 @@ namespace StreamConformance.Recipes
         public virtual bool ThrowsObjectDisposedAfterDispose => true;
 
         /// <summary>
-        /// What a read or write on a stream that cannot read or write throws. The Stream contract says
-        /// NotSupportedException; some types document another (DeflateStream: InvalidOperationException).
+        /// What a read or write on a stream that cannot read or write may throw besides the Stream contract's
+        /// NotSupportedException, for types that document another (DeflateStream: InvalidOperationException).
         /// </summary>
         public virtual Type UnsupportedReadWriteExceptionType => typeof(NotSupportedException);
 

@@ -158,7 +158,10 @@ namespace StreamConformance.Tests.StreamChecks
             },
         };
 
-        /// <summary>DeflateStream documents InvalidOperationException for a read in compress mode and a write in decompress mode.</summary>
+        /// <summary>
+        /// DeflateStream documents InvalidOperationException for a read in compress mode and a write in decompress
+        /// mode (.NET throws it throughout; Mono 6.8 mixes it with NotSupportedException).
+        /// </summary>
         static readonly Type DeflateUnsupported = typeof(InvalidOperationException);
 
         public static TestRecipe DeflateDecompress() => new TestRecipe("System.IO.Compression.DeflateStream", "decompress")
@@ -200,6 +203,12 @@ namespace StreamConformance.Tests.StreamChecks
             var recipe = TestRecipe.Over(seek ? "TestStream" : "TestStream.forward-only", (c, r, w, s) => new TestStream(c, r, w, s), seek: seek);
             return recipe;
         }
+    }
+
+    static class RuntimeFlavor
+    {
+        public static readonly bool IsMono = Type.GetType("Mono.Runtime") != null;
+        public static string Name => IsMono ? "mono" : "dotnet";
     }
 
     /// <summary>Files for the FileStream recipes, in one folder the tests create and delete.</summary>
