@@ -44,8 +44,10 @@ namespace StreamConformance.Tests.StreamChecks
         {
             // Read 100 of 4096 bytes, Flush(): Position says 100 but the next Read returns 0 (the read buffer is dropped).
             ("mono", "System.IO.FileStream[bufferSize=4096]", "edge.flush-read-only", "reading across Flush calls"),
-            // Read, Write, ReadByte, Length, ReadByte: the last ReadByte returns -1 in the middle of the file.
-            ("mono", "System.IO.FileStream[bufferSize=4096]", "buffered.interleave", "returned -1"),
+            // ReadByte, WriteByte, ReadByte, Length, Read: after Length the read returns 0 in the middle of the file
+            // (bufferSize=4096) or bytes from 5 positions further on (bufferSize=1). The model's trace ends in Length.
+            ("mono", "System.IO.FileStream[bufferSize=4096]", "buffered.interleave", "Length"),
+            ("mono", "System.IO.FileStream[bufferSize=1]", "buffered.interleave", "Length"),
             // Read(buffer, -1, 1) throws ArgumentException ("Dest or count is negative.") instead of ArgumentOutOfRangeException.
             ("mono", "System.IO.Compression.DeflateStream[decompress]", "edge.argument-validation", "got System.ArgumentException"),
         };
@@ -140,6 +142,36 @@ namespace StreamConformance.Tests.StreamChecks
                 var result = RunOne(check, recipe);
                 Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), $"{check}: {result.Message}");
             }
+        }
+
+        [Test]
+        public void QuickModeStillPassesTheRuntimeStreams()
+        {
+            foreach (var recipe in RuntimeRecipes.All())
+                foreach (var check in FunctionalChecks)
+                {
+                    if (IsKnownFinding(check, recipe)) continue;
+                    var result = Check(check).Run(recipe, new CheckContext { Quick = true, LenientDisposal = true }).Single();
+                    Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass).Or.EqualTo(Outcome.Skip), $"{check} on {recipe.Label}: {result.Message}");
+                }
+        }
+
+        [Test]
+        public void AStreamThatNeverEndsFailsWithinTheReadLimit()
+        {
+            var recipe = BrokenStreams.All().Single(c => c.Recipe.Label == "test.read-byte-never-ends").Recipe;
+            var context = new CheckContext { MaxBytesRead = 3000 };
+            var result = Check("read.differential").Run(recipe, context).Single();
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.Contain("did not report the end within 3000 bytes"));
+        }
+
+        [Test]
+        public void FailuresNameTheSeedSoTheyCanBeReplayed()
+        {
+            var recipe = BrokenStreams.All().Single(c => c.Recipe.Label == "test.span-read-off-by-one").Recipe;
+            var result = Check("read.differential").Run(recipe, new CheckContext { Seed = 42 }).Single();
+            Assert.That(result.Message, Does.Contain("seed 42"));
         }
 
         [Test]
