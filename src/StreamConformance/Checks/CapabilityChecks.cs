@@ -8,8 +8,9 @@ namespace StreamConformance.Checks
 {
     /// <summary>
     /// CanRead, CanWrite and CanSeek agree with behaviour: what a stream says it cannot do throws
-    /// NotSupportedException (reads, writes, Seek, Position, Length, SetLength), and what it says it can do does
-    /// not. The recipe's CanSeek knob must agree with the stream's CanSeek. Checked for every access the recipe opens.
+    /// NotSupportedException (Seek, Position, Length, SetLength; for reads and writes the recipe's
+    /// UnsupportedReadWriteExceptionType is accepted too, for types that document another), and what it says it
+    /// can do does not. The recipe's CanSeek knob must agree with the stream's CanSeek. Checked for every access the recipe opens.
     /// </summary>
     public sealed class CapabilitiesUnsupportedCheck : StreamCheck
     {
@@ -32,7 +33,7 @@ namespace StreamConformance.Checks
                     {
                         flags = $"CanRead={stream.CanRead}, CanWrite={stream.CanWrite}, CanSeek={stream.CanSeek}";
                         opened.Add($"{access} ({flags})");
-                        Probe(stream, access, recipe.CanSeek);
+                        Probe(stream, access, recipe.CanSeek, recipe.UnsupportedReadWriteExceptionType);
                     }
                     catch (ContractViolation v) { failures.Add($"{access}: {v.Message}"); }
                     catch (Exception e) { failures.Add($"{access}: unexpected {Describe.Exception(e)}"); }
@@ -44,7 +45,7 @@ namespace StreamConformance.Checks
                 : Fail(string.Join("; ", failures));
         }
 
-        static void Probe(Stream s, StreamAccess access, bool seekKnob)
+        static void Probe(Stream s, StreamAccess access, bool seekKnob, Type unsupportedReadWrite)
         {
             Expect.That(s.CanSeek == seekKnob, $"CanSeek is {s.CanSeek}; the recipe says its streams {(seekKnob ? "seek" : "do not seek")}");
             var buffer = new byte[8];
@@ -57,19 +58,29 @@ namespace StreamConformance.Checks
                 Unsupported("Length", () => _ = s.Length);
                 Unsupported("SetLength(0)", () => s.SetLength(0));
             }
+            // The Stream contract's NotSupportedException is always right; a type may document another instead.
+            var ioAccepted = unsupportedReadWrite == typeof(NotSupportedException)
+                ? new[] { typeof(NotSupportedException) }
+                : new[] { typeof(NotSupportedException), unsupportedReadWrite };
+            void UnsupportedIo(string what, Action call) =>
+                Expect.ThrowsAnyOf($"{what} where the capability is false", call, ioAccepted);
             if (!s.CanRead)
             {
-                Unsupported("ReadByte()", () => s.ReadByte());
-                Unsupported("Read(byte[], 0, 8)", () => _ = s.Read(buffer, 0, 8));
-                Unsupported("Read(Span<byte>)", () => _ = s.Read(new Span<byte>(buffer)));
-                Unsupported("ReadAsync(byte[], 0, 8)", () => s.ReadAsync(buffer, 0, 8).GetAwaiter().GetResult());
+                UnsupportedIo("ReadByte()", () => s.ReadByte());
+                UnsupportedIo("Read(byte[], 0, 8)", () => _ = s.Read(buffer, 0, 8));
+                UnsupportedIo("Read(Span<byte>)", () => _ = s.Read(new Span<byte>(buffer)));
+                UnsupportedIo("ReadAsync(byte[], 0, 8)", () => s.ReadAsync(buffer, 0, 8).GetAwaiter().GetResult());
+                UnsupportedIo("ReadAsync(Memory<byte>)", () => s.ReadAsync(new Memory<byte>(buffer)).AsTask().GetAwaiter().GetResult());
+                UnsupportedIo("BeginRead/EndRead", () => s.EndRead(s.BeginRead(buffer, 0, 8, null, null)));
             }
             if (!s.CanWrite)
             {
-                Unsupported("WriteByte(1)", () => s.WriteByte(1));
-                Unsupported("Write(byte[], 0, 8)", () => s.Write(buffer, 0, 8));
-                Unsupported("Write(ReadOnlySpan<byte>)", () => s.Write(new ReadOnlySpan<byte>(buffer)));
-                Unsupported("WriteAsync(byte[], 0, 8)", () => s.WriteAsync(buffer, 0, 8).GetAwaiter().GetResult());
+                UnsupportedIo("WriteByte(1)", () => s.WriteByte(1));
+                UnsupportedIo("Write(byte[], 0, 8)", () => s.Write(buffer, 0, 8));
+                UnsupportedIo("Write(ReadOnlySpan<byte>)", () => s.Write(new ReadOnlySpan<byte>(buffer)));
+                UnsupportedIo("WriteAsync(byte[], 0, 8)", () => s.WriteAsync(buffer, 0, 8).GetAwaiter().GetResult());
+                UnsupportedIo("WriteAsync(ReadOnlyMemory<byte>)", () => s.WriteAsync(new ReadOnlyMemory<byte>(buffer)).AsTask().GetAwaiter().GetResult());
+                UnsupportedIo("BeginWrite/EndWrite", () => s.EndWrite(s.BeginWrite(buffer, 0, 8, null, null)));
                 if (s.CanSeek) Unsupported("SetLength(0) on a read-only stream", () => s.SetLength(0));
             }
             if (s.CanSeek)

@@ -65,6 +65,7 @@ namespace StreamConformance.Checks
                 Disposed("Read(byte[], 0, 8)", () => _ = s.Read(buffer, 0, 8));
                 Disposed("Read(Span<byte>)", () => _ = s.Read(new Span<byte>(buffer)));
                 Disposed("ReadAsync(byte[], 0, 8)", () => s.ReadAsync(buffer, 0, 8).GetAwaiter().GetResult());
+                Disposed("ReadAsync(Memory<byte>)", () => s.ReadAsync(new Memory<byte>(buffer)).AsTask().GetAwaiter().GetResult());
                 Disposed("BeginRead", () => s.EndRead(s.BeginRead(buffer, 0, 8, null, null)));
             }
             if (canWrite)
@@ -73,6 +74,7 @@ namespace StreamConformance.Checks
                 Disposed("Write(byte[], 0, 8)", () => s.Write(buffer, 0, 8));
                 Disposed("Write(ReadOnlySpan<byte>)", () => s.Write(new ReadOnlySpan<byte>(buffer)));
                 Disposed("WriteAsync(byte[], 0, 8)", () => s.WriteAsync(buffer, 0, 8).GetAwaiter().GetResult());
+                Disposed("WriteAsync(ReadOnlyMemory<byte>)", () => s.WriteAsync(new ReadOnlyMemory<byte>(buffer)).AsTask().GetAwaiter().GetResult());
                 Disposed("BeginWrite", () => s.EndWrite(s.BeginWrite(buffer, 0, 8, null, null)));
             }
             if (canSeek)
@@ -84,13 +86,18 @@ namespace StreamConformance.Checks
                 if (canWrite) Disposed("SetLength(0)", () => s.SetLength(0));
             }
             // Flush may succeed (nothing to flush) but, if it throws, the exception must be one of the accepted ones.
-            try { s.Flush(); }
-            catch (Exception e)
+            void MaySucceed(string what, Action call)
             {
-                e = Describe.Unwrap(e);
-                if (Array.FindIndex(accepted, t => t.IsInstanceOfType(e)) < 0)
-                    problems.Add($"Flush() after Dispose threw {Describe.Exception(e)}; expected success or {accepted[0].Name}");
+                try { call(); }
+                catch (Exception e)
+                {
+                    e = Describe.Unwrap(e);
+                    if (Array.FindIndex(accepted, t => t.IsInstanceOfType(e)) < 0)
+                        problems.Add($"{what} after Dispose threw {Describe.Exception(e)}; expected success or {accepted[0].Name}");
+                }
             }
+            MaySucceed("Flush()", s.Flush);
+            MaySucceed("FlushAsync()", () => s.FlushAsync().GetAwaiter().GetResult());
             if (problems.Count > 0) throw Expect.Violation(string.Join("; ", problems));
         }
     }
@@ -119,7 +126,7 @@ namespace StreamConformance.Checks
                         Expect.Call("a second Dispose()", s.Dispose);
                         Expect.Call("Close() after Dispose()", s.Close);
                         if (s is IAsyncDisposable asyncDisposable)
-                            Expect.Call("DisposeAsync() after Dispose()", () => asyncDisposable.DisposeAsync().GetAwaiter().GetResult());
+                            Expect.Call("DisposeAsync() after Dispose()", () => asyncDisposable.DisposeAsync().AsTask().GetAwaiter().GetResult());
                     }
                     catch (ContractViolation v) { failures.Add($"{access}: {v.Message}"); }
                 }
@@ -130,8 +137,8 @@ namespace StreamConformance.Checks
                 {
                     try
                     {
-                        Expect.Call("the first DisposeAsync()", () => disposable.DisposeAsync().GetAwaiter().GetResult());
-                        Expect.Call("a second DisposeAsync()", () => disposable.DisposeAsync().GetAwaiter().GetResult());
+                        Expect.Call("the first DisposeAsync()", () => disposable.DisposeAsync().AsTask().GetAwaiter().GetResult());
+                        Expect.Call("a second DisposeAsync()", () => disposable.DisposeAsync().AsTask().GetAwaiter().GetResult());
                         Expect.Call("Dispose() after DisposeAsync()", second.Stream.Dispose);
                     }
                     catch (ContractViolation v) { failures.Add($"{access}: {v.Message}"); }

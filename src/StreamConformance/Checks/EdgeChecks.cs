@@ -56,7 +56,7 @@ namespace StreamConformance.Checks
                 ("Read(byte[], 4, 0) (offset at the array's end)", () => s.Read(buffer, 4, 0)),
                 ("Read(Span<byte>.Empty)", () => s.Read(Span<byte>.Empty)),
                 ("ReadAsync(byte[], 0, 0)", () => s.ReadAsync(buffer, 0, 0).GetAwaiter().GetResult()),
-                ("ReadAsync(Memory<byte>.Empty)", () => s.ReadAsync(Memory<byte>.Empty).GetAwaiter().GetResult()),
+                ("ReadAsync(Memory<byte>.Empty)", () => s.ReadAsync(Memory<byte>.Empty).AsTask().GetAwaiter().GetResult()),
             };
             foreach (var (name, call) in calls)
             {
@@ -81,7 +81,7 @@ namespace StreamConformance.Checks
             Expect.Call("Write(byte[], 6, 0) (offset at the array's end)", () => s.Write(data, 6, 0));
             Expect.Call("Write(ReadOnlySpan<byte>.Empty)", () => s.Write(ReadOnlySpan<byte>.Empty));
             Expect.Call("WriteAsync(byte[], 0, 0)", () => s.WriteAsync(data, 0, 0).GetAwaiter().GetResult());
-            Expect.Call("WriteAsync(ReadOnlyMemory<byte>.Empty)", () => s.WriteAsync(ReadOnlyMemory<byte>.Empty).GetAwaiter().GetResult());
+            Expect.Call("WriteAsync(ReadOnlyMemory<byte>.Empty)", () => s.WriteAsync(ReadOnlyMemory<byte>.Empty).AsTask().GetAwaiter().GetResult());
             Expect.Call("Write(byte[], 3, 3)", () => s.Write(data, 3, 3));
             Expect.Call("Dispose()", s.Dispose);
             var stored = Fixtures.ReadBack(fixture);

@@ -14,7 +14,19 @@ namespace StreamConformance.Checks
     {
         public abstract string Name { get; }
 
-        public IEnumerable<CheckResult> Run(StreamRecipe recipe, CheckContext context) => new[] { Evaluate(recipe, context) };
+        public IEnumerable<CheckResult> Run(StreamRecipe recipe, CheckContext context)
+        {
+            CheckResult result;
+            try
+            {
+                result = Evaluate(recipe, context);
+            }
+            catch (RecipeFailure f)
+            {
+                result = CheckResult.Of(Name, Outcome.Error, f.Message);
+            }
+            return new[] { result };
+        }
 
         protected abstract CheckResult Evaluate(StreamRecipe recipe, CheckContext context);
 

@@ -57,7 +57,7 @@ namespace StreamConformance.Checks
                 ReadMode.SyncArray => stream.Read(buffer, offset, count),
                 ReadMode.SyncSpan => stream.Read(new Span<byte>(buffer, offset, count)),
                 ReadMode.AsyncArray => stream.ReadAsync(buffer, offset, count).GetAwaiter().GetResult(),
-                ReadMode.AsyncMemory => stream.ReadAsync(new Memory<byte>(buffer, offset, count)).GetAwaiter().GetResult(),
+                ReadMode.AsyncMemory => stream.ReadAsync(new Memory<byte>(buffer, offset, count)).AsTask().GetAwaiter().GetResult(),
                 ReadMode.Apm => stream.EndRead(stream.BeginRead(buffer, offset, count, null, null)),
                 _ => throw new ArgumentOutOfRangeException(nameof(mode)),
             });

@@ -81,7 +81,7 @@ namespace StreamConformance.Checks
                         Expect.Call($"WriteAsync(byte[], {offset}, {count}) at offset {at}", () => stream.WriteAsync(source, offset, count).GetAwaiter().GetResult());
                         break;
                     case 4:
-                        Expect.Call($"WriteAsync(ReadOnlyMemory<byte>) of {count} at offset {at}", () => stream.WriteAsync(new ReadOnlyMemory<byte>(source, offset, count)).GetAwaiter().GetResult());
+                        Expect.Call($"WriteAsync(ReadOnlyMemory<byte>) of {count} at offset {at}", () => stream.WriteAsync(new ReadOnlyMemory<byte>(source, offset, count)).AsTask().GetAwaiter().GetResult());
                         break;
                     default:
                         Expect.Call($"BeginWrite/EndWrite of {count} at offset {at}", () => stream.EndWrite(stream.BeginWrite(source, offset, count, null, null)));

@@ -46,6 +46,12 @@ namespace StreamConformance.Recipes
         /// <summary>After Dispose, members throw ObjectDisposedException; a lenient check also accepts what dotnet/runtime's suite accepts.</summary>
         public virtual bool ThrowsObjectDisposedAfterDispose => true;
 
+        /// <summary>
+        /// What a read or write on a stream that cannot read or write may throw besides the Stream contract's
+        /// NotSupportedException, for types that document another (DeflateStream: InvalidOperationException).
+        /// </summary>
+        public virtual Type UnsupportedReadWriteExceptionType => typeof(NotSupportedException);
+
         /// <summary>Content size the recipe is happy with; slow recipes (sockets, TLS) may ask for less.</summary>
         public virtual int PreferredContentLength => 4096;
 
