@@ -48,10 +48,10 @@ namespace StreamConformance.Meters
         {
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
             if (calls < 1) throw new ArgumentOutOfRangeException(nameof(calls));
-            Window(open, calls, calls);                 // JIT, static constructors, caches of the runtime
-            var small = Window(open, calls, calls);
-            var large = Window(open, 2 * calls, 2 * calls);
-            return new AllocationMeasurement((double)(large - small) / calls, calls, small, large);
+            Window(open, calls, calls, out _);          // JIT, static constructors, caches of the runtime
+            var small = Window(open, calls, calls, out _);
+            var large = Window(open, 2 * calls, 2 * calls, out var note);
+            return new AllocationMeasurement((double)(large - small) / calls, calls, small, large, note);
         }
 
         /// <summary>
@@ -59,7 +59,7 @@ namespace StreamConformance.Meters
         /// unmeasured ones and a rewind: as many warm-up calls as measured ones leave a seekable store grown to
         /// the size the measured calls need.
         /// </summary>
-        static long Window(Func<int, OperationSession> open, int warm, int calls)
+        static long Window(Func<int, OperationSession> open, int warm, int calls, out string? note)
         {
             using var session = open(warm + calls);
             var call = session.Call;
@@ -69,6 +69,7 @@ namespace StreamConformance.Meters
             for (var i = 0; i < calls; i++) call();
             var after = GC.GetAllocatedBytesForCurrentThread();
             if (session.Anomaly != null) throw new InvalidOperationException(session.Anomaly);
+            note = session.Note;
             return after - before;
         }
     }
@@ -76,8 +77,9 @@ namespace StreamConformance.Meters
     /// <summary>Steady-state allocation of one operation.</summary>
     public readonly struct AllocationMeasurement
     {
-        public AllocationMeasurement(double bytesPerCall, int calls, long bytesSmallWindow, long bytesLargeWindow)
+        public AllocationMeasurement(double bytesPerCall, int calls, long bytesSmallWindow, long bytesLargeWindow, string? note = null)
         {
+            Note = note;
             BytesPerCall = bytesPerCall;
             Calls = calls;
             BytesSmallWindow = bytesSmallWindow;
@@ -89,6 +91,9 @@ namespace StreamConformance.Meters
 
         /// <summary>N: calls in the smaller window.</summary>
         public int Calls { get; }
+
+        /// <summary>What the session noticed about the calls (see <see cref="OperationSession.Note"/>).</summary>
+        public string? Note { get; }
 
         public long BytesSmallWindow { get; }
         public long BytesLargeWindow { get; }
