@@ -1,6 +1,7 @@
 using System;
 using System.Globalization;
 using System.IO;
+using StreamConformance.Checks;
 using StreamConformance.Meters;
 using StreamConformance.Recipes;
 
@@ -10,7 +11,7 @@ namespace StreamConformance.Tools.Budgets
     /// Prints, for the runtime's MemoryStream, BufferedStream, FileStream and a stream that inherits
     /// Stream.ReadByte/WriteByte, the bytes and nanoseconds per ReadByte and WriteByte, with the ratios to
     /// the MemoryStream baseline and to the limit, repeated to show what is repeatable (allocations) and
-    /// what spreads (times). Usage: measure-budgets [repetitions=3] [--quick]
+    /// what spreads (times). Usage: measure-budgets [repetitions=3] [--quick] [--checks: run every budget check instead]
     /// </summary>
     public static class Program
     {
@@ -18,9 +19,11 @@ namespace StreamConformance.Tools.Budgets
         {
             var repetitions = 3;
             var quick = false;
+            var checks = false;
             foreach (var arg in args)
             {
                 if (arg == "--quick") quick = true;
+                else if (arg == "--checks") checks = true;
                 else if (!int.TryParse(arg, NumberStyles.None, CultureInfo.InvariantCulture, out repetitions) || repetitions < 1)
                 {
                     Console.Error.WriteLine($"measure-budgets: not a repetition count: {arg}");
@@ -38,6 +41,11 @@ namespace StreamConformance.Tools.Budgets
                 {
                     new MemoryStreamRecipe(), new BufferedStreamRecipe(), new FileStreamRecipe(temp), new BaseInheritingRecipe(),
                 };
+                if (checks)
+                {
+                    RunChecks(recipes, quick);
+                    return 0;
+                }
                 Console.WriteLine("run  stream                          operation   B/call  ns/call  [min..max]       baseline ns  limit ns  harness ns  ×baseline  ×limit");
                 for (var run = 1; run <= repetitions; run++)
                     foreach (var recipe in recipes)
@@ -49,6 +57,16 @@ namespace StreamConformance.Tools.Budgets
                 Directory.Delete(temp, recursive: true);
             }
             return 0;
+        }
+
+        /// <summary>Every budget check on every stream, with the built-in budgets: the figures behind budgets/default.json.</summary>
+        static void RunChecks(StreamRecipe[] recipes, bool quick)
+        {
+            var context = new CheckContext { Quick = quick };
+            foreach (var recipe in recipes)
+                foreach (var check in CheckCatalog.Select("budget.*"))
+                    foreach (var result in check.Run(recipe, context))
+                        Console.WriteLine($"{recipe,-45} {result.Check,-35} {result.Outcome,-5} {result.Message}");
         }
 
         static void Print(int run, StreamRecipe recipe, StreamOperation op, bool quick)

@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using StreamConformance.Budgets;
 
 namespace StreamConformance.Checks
 {
@@ -21,8 +22,8 @@ namespace StreamConformance.Checks
         /// <summary>The run's own scratch folder: recipes put files here and nowhere else.</summary>
         public string TempDirectory { get; set; } = Path.GetTempPath();
 
-        /// <summary>Budgets in force (null: none loaded, budget checks skip).</summary>
-        public object? Budgets { get; set; }
+        /// <summary>Budgets in force (null: none loaded, budget checks use <see cref="BudgetSet.Default"/>).</summary>
+        public BudgetSet? Budgets { get; set; }
 
         /// <summary>Name of the runtime the check runs on, for budgets that differ per runtime.</summary>
         public string RuntimeName { get; set; } = "";

@@ -10,7 +10,8 @@ namespace StreamConformance.Meters
     /// Two windows of N and 2N calls, each on a fresh session after a warm-up as long as the window, give
     /// (bytes(2N) − bytes(N)) / N: whatever is paid once per session (a buffer created on the first call,
     /// lazily built state, a rewind) is paid in both windows and cancels, so only the steady-state cost per
-    /// call remains, and the same run gives the same figure.
+    /// call remains, and the same run gives the same figure. The pair is measured three times and the median
+    /// figure kept, so that a single stray allocation in one window does not change it.
     /// </remarks>
     public static class AllocationMeter
     {
@@ -42,24 +43,38 @@ namespace StreamConformance.Meters
 
         /// <summary>
         /// Measures one operation. <paramref name="open"/> returns a fresh session good for at least the number
-        /// of calls it is given; it is opened three times (warm-up, N, 2N) and disposed after each window.
+        /// of calls it is given; it is opened for a warm-up window, then for three pairs of N and 2N windows,
+        /// and disposed after each.
         /// </summary>
         public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls)
         {
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
             if (calls < 1) throw new ArgumentOutOfRangeException(nameof(calls));
-            Window(open, calls, calls);                 // JIT, static constructors, caches of the runtime
-            var small = Window(open, calls, calls);
-            var large = Window(open, 2 * calls, 2 * calls);
-            return new AllocationMeasurement((double)(large - small) / calls, calls, small, large);
+            Window(open, calls, calls, out _);          // JIT, static constructors, caches of the runtime
+            var figures = new (double PerCall, long Small, long Large)[Repetitions];
+            string? note = null;
+            for (var r = 0; r < figures.Length; r++)
+            {
+                var small = Window(open, calls, calls, out _);
+                var large = Window(open, 2 * calls, 2 * calls, out note);
+                figures[r] = ((double)(large - small) / calls, small, large);
+            }
+            // A one-off allocation on this thread inside one window (seen on a loaded machine: a GC in the
+            // window moves the figure by a few bytes over 10,000 calls) spoils one figure, not the median.
+            Array.Sort(figures, (a, b) => a.PerCall.CompareTo(b.PerCall));
+            var median = figures[figures.Length / 2];
+            return new AllocationMeasurement(median.PerCall, calls, median.Small, median.Large, note);
         }
+
+        /// <summary>Pairs of windows measured; the median figure is kept.</summary>
+        public const int Repetitions = 3;
 
         /// <summary>
         /// Bytes allocated by <paramref name="calls"/> calls on a fresh session after <paramref name="warm"/>
         /// unmeasured ones and a rewind: as many warm-up calls as measured ones leave a seekable store grown to
         /// the size the measured calls need.
         /// </summary>
-        static long Window(Func<int, OperationSession> open, int warm, int calls)
+        static long Window(Func<int, OperationSession> open, int warm, int calls, out string? note)
         {
             using var session = open(warm + calls);
             var call = session.Call;
@@ -69,6 +84,7 @@ namespace StreamConformance.Meters
             for (var i = 0; i < calls; i++) call();
             var after = GC.GetAllocatedBytesForCurrentThread();
             if (session.Anomaly != null) throw new InvalidOperationException(session.Anomaly);
+            note = session.Note;
             return after - before;
         }
     }
@@ -76,8 +92,9 @@ namespace StreamConformance.Meters
     /// <summary>Steady-state allocation of one operation.</summary>
     public readonly struct AllocationMeasurement
     {
-        public AllocationMeasurement(double bytesPerCall, int calls, long bytesSmallWindow, long bytesLargeWindow)
+        public AllocationMeasurement(double bytesPerCall, int calls, long bytesSmallWindow, long bytesLargeWindow, string? note = null)
         {
+            Note = note;
             BytesPerCall = bytesPerCall;
             Calls = calls;
             BytesSmallWindow = bytesSmallWindow;
@@ -89,6 +106,9 @@ namespace StreamConformance.Meters
 
         /// <summary>N: calls in the smaller window.</summary>
         public int Calls { get; }
+
+        /// <summary>What the session noticed about the calls (see <see cref="OperationSession.Note"/>).</summary>
+        public string? Note { get; }
 
         public long BytesSmallWindow { get; }
         public long BytesLargeWindow { get; }

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using StreamConformance.Recipes;
 
 namespace StreamConformance.Meters
@@ -13,96 +14,123 @@ namespace StreamConformance.Meters
     /// and to the limit (a plain loop reading a byte[], the cheapest way managed code gets one byte).
     /// </summary>
     /// <remarks>
-    /// Every call goes through a delegate in a counted loop. That harness cost is measured with an empty
-    /// delegate and subtracted from the operation and from the baseline alike; the limit loop has no harness
-    /// and is taken as is. A figure that falls below the harness noise is clamped to 0 and its ratio is 0.
+    /// Every call goes through a delegate in one counted loop (<c>TimeBatch</c>). That harness cost is measured
+    /// with an empty delegate in each round and subtracted from the round's operation and baseline alike; the
+    /// limit loop has no harness and is taken as is. A figure that falls below the harness noise is clamped to 0 and its ratio is 0.
     /// Absolute figures depend on the machine and its load: report them, never assert them.
     /// </remarks>
     public static class LatencyMeter
     {
-        /// <summary>Measures an operation on a recipe's stream and, right before, the baseline, the harness and the limit.</summary>
-        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, bool quick = false)
+        /// <summary>
+        /// Measures an operation on a recipe's stream together with the harness, the baseline and the limit,
+        /// in interleaved rounds (harness, baseline, operation, limit), so that all four see the same machine
+        /// state; each round's harness figure is subtracted from that round's baseline and operation.
+        /// </summary>
+        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, bool quick = false) =>
+            Measure(operation, recipe, quick ? LatencySettings.Quick : LatencySettings.Normal);
+
+        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, LatencySettings settings)
         {
-            var settings = quick ? LatencySettings.Quick : LatencySettings.Normal;
-            var harness = TimeHarness(settings);
-            var limit = TimeLimit(settings);
             var baselineOperation = operation.Kind == OperationKind.Write ? StreamOperations.WriteByte : StreamOperations.ReadByte;
-            var baseline = Time(baselineOperation, BaselineRecipe.Instance, settings, harness.Median);
-            var measured = Time(operation, recipe, settings, harness.Median);
-            return new LatencyMeasurement(measured, baseline, harness, limit);
+            var baselineCalls = CallsPerBatch(baselineOperation, BaselineRecipe.Instance, settings);
+            var calls = CallsPerBatch(operation, recipe, settings);
+            using var baseline = OpenForBatches(baselineOperation, BaselineRecipe.Instance, baselineCalls, settings);
+            using var measured = OpenForBatches(operation, recipe, calls, settings);
+            Action empty = EmptyTarget.Instance.Nothing;
+            var harnessCalls = settings.MaxCallsPerBatch;
+
+            // Warm-up: JIT every path, fill buffers, grow stores to the size a batch needs.
+            for (var w = 0; w < 2; w++)
+            {
+                TimeBatch(empty, harnessCalls);
+                baseline.Rewind();
+                TimeBatch(baseline.Call, baselineCalls);
+                measured.Rewind();
+                TimeBatch(measured.Call, calls);
+                TimeLimitOnce();
+            }
+
+            var rounds = settings.Batches;
+            double[] harness = new double[rounds], baselineNs = new double[rounds], operationNs = new double[rounds], limit = new double[rounds];
+            for (var r = 0; r < rounds; r++)
+            {
+                harness[r] = TimeBatch(empty, harnessCalls);
+                baseline.Rewind();
+                baselineNs[r] = Math.Max(0, TimeBatch(baseline.Call, baselineCalls) - harness[r]);
+                measured.Rewind();
+                operationNs[r] = Math.Max(0, TimeBatch(measured.Call, calls) - harness[r]);
+                limit[r] = TimeLimitOnce();
+            }
+            if (measured.Anomaly != null) throw new InvalidOperationException(measured.Anomaly);
+            if (baseline.Anomaly != null) throw new InvalidOperationException("baseline: " + baseline.Anomaly);
+            return new LatencyMeasurement(
+                new BatchTimes(operationNs, calls), new BatchTimes(baselineNs, baselineCalls),
+                new BatchTimes(harness, harnessCalls), new BatchTimes(limit, s_limitData.Length)) { Note = measured.Note };
         }
 
-        /// <summary>Times one operation: calibrates the batch size, warms up, then times batches of calls (net of the harness).</summary>
-        public static BatchTimes Time(StreamOperation operation, StreamRecipe recipe, LatencySettings settings, double harnessNs)
+        /// <summary>A session good for warm-up plus every batch (a seekable stream is rewound before each batch).</summary>
+        static OperationSession OpenForBatches(StreamOperation operation, StreamRecipe recipe, int calls, LatencySettings settings) =>
+            operation.Open(recipe, recipe.CanSeek ? calls : calls * (settings.Batches + 1), out var why) ?? throw new InvalidOperationException(why);
+
+        /// <summary>The one loop every figure goes through: <paramref name="calls"/> delegate calls, in ns per call.</summary>
+#if NET
+        // Fully optimized from the first call: no tier-0 code or on-stack replacement inside a timed loop.
+        [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+#else
+        [MethodImpl(MethodImplOptions.NoInlining)]
+#endif
+        static double TimeBatch(Action call, int calls)
         {
-            var calls = CallsPerBatch(operation, recipe, settings);
-            var sessionCalls = recipe.CanSeek ? 2 * calls : calls * (settings.Batches + 1);
-            using var session = operation.Open(recipe, sessionCalls, out var why) ?? throw new InvalidOperationException(why);
-            var call = session.Call;
+            var start = Stopwatch.GetTimestamp();
             for (var i = 0; i < calls; i++) call();
-            var perCall = new double[settings.Batches];
-            for (var b = 0; b < perCall.Length; b++)
-            {
-                session.Rewind();
-                var start = Stopwatch.GetTimestamp();
-                for (var i = 0; i < calls; i++) call();
-                var end = Stopwatch.GetTimestamp();
-                perCall[b] = Math.Max(0, Nanoseconds(end - start) / calls - harnessNs);
-            }
-            if (session.Anomaly != null) throw new InvalidOperationException($"{operation.Title}: {session.Anomaly}");
-            return new BatchTimes(perCall, calls);
+            var end = Stopwatch.GetTimestamp();
+            return Nanoseconds(end - start) / calls;
         }
 
         /// <summary>Calls per batch so that a batch lasts about <see cref="LatencySettings.BatchNanoseconds"/>.</summary>
         static int CallsPerBatch(StreamOperation operation, StreamRecipe recipe, LatencySettings settings)
         {
-            const int probeCalls = 64;
+            const int probeCalls = 512;
             using var session = operation.Open(recipe, 2 * probeCalls, out var why) ?? throw new InvalidOperationException(why);
-            var call = session.Call;
-            for (var i = 0; i < probeCalls; i++) call();
-            var start = Stopwatch.GetTimestamp();
-            for (var i = 0; i < probeCalls; i++) call();
-            var perCall = Nanoseconds(Stopwatch.GetTimestamp() - start) / probeCalls;
+            TimeBatch(session.Call, probeCalls);
+            var perCall = TimeBatch(session.Call, probeCalls);
             var calls = perCall <= 0 ? settings.MaxCallsPerBatch : settings.BatchNanoseconds / perCall;
             return (int)Math.Max(settings.MinCallsPerBatch, Math.Min(settings.MaxCallsPerBatch, calls));
         }
 
-        /// <summary>The harness alone: an empty delegate called in the same loop.</summary>
-        public static BatchTimes TimeHarness(LatencySettings settings)
+        /// <summary>
+        /// The harness's empty call is an instance method, like the closures of the operations: on CoreCLR a
+        /// delegate to a static method goes through a shuffle thunk and would cost more than the one measured.
+        /// </summary>
+        sealed class EmptyTarget
         {
-            Action empty = Empty;
-            var calls = settings.MaxCallsPerBatch;
-            for (var i = 0; i < calls; i++) empty();
-            var perCall = new double[settings.Batches];
-            for (var b = 0; b < perCall.Length; b++)
-            {
-                var start = Stopwatch.GetTimestamp();
-                for (var i = 0; i < calls; i++) empty();
-                perCall[b] = Nanoseconds(Stopwatch.GetTimestamp() - start) / calls;
-            }
-            return new BatchTimes(perCall, calls);
+            public static readonly EmptyTarget Instance = new EmptyTarget();
+            public void Nothing() { }
         }
 
-        static void Empty() { }
-
-        static readonly byte[] s_limitData = Checks.CheckContext.Content(1 << 16);
+        static readonly byte[] s_limitData = Checks.CheckContext.Content(16 << 10);
         internal static int LimitSink;
 
-        /// <summary>The limit: a plain loop summing a byte[] (per byte, loop included).</summary>
-        public static BatchTimes TimeLimit(LatencySettings settings)
+        /// <summary>
+        /// The limit: a plain loop summing a byte[] small enough for the L1 cache, in ns per byte (its loop
+        /// included: it is the floor). The fastest of a few passes, so that the floor does not depend on what
+        /// the operation before it evicted from the caches.
+        /// </summary>
+        static double TimeLimitOnce()
         {
             var data = s_limitData;
-            var perCall = new double[settings.Batches];
-            var sum = SumBytes(data);
-            for (var b = 0; b < perCall.Length; b++)
+            var best = double.MaxValue;
+            for (var pass = 0; pass < LimitPasses; pass++)
             {
                 var start = Stopwatch.GetTimestamp();
-                sum += SumBytes(data);
-                perCall[b] = Nanoseconds(Stopwatch.GetTimestamp() - start) / data.Length;
+                LimitSink += SumBytes(data);
+                var end = Stopwatch.GetTimestamp();
+                best = Math.Min(best, Nanoseconds(end - start) / data.Length);
             }
-            LimitSink = sum;
-            return new BatchTimes(perCall, data.Length);
+            return best;
         }
+
+        const int LimitPasses = 8;
 
         static int SumBytes(byte[] data)
         {
@@ -135,7 +163,7 @@ namespace StreamConformance.Meters
         public int Batches { get; set; }
         public double BatchNanoseconds { get; set; }
         public int MinCallsPerBatch { get; set; } = 100;
-        public int MaxCallsPerBatch { get; set; } = 10_000;
+        public int MaxCallsPerBatch { get; set; } = 20_000;
     }
 
     /// <summary>Nanoseconds per call of each batch.</summary>
@@ -169,6 +197,9 @@ namespace StreamConformance.Meters
             Harness = harness;
             Limit = limit;
         }
+
+        /// <summary>What the session noticed about the calls (see <see cref="OperationSession.Note"/>).</summary>
+        public string? Note { get; set; }
 
         /// <summary>The operation, net of the harness.</summary>
         public BatchTimes Operation { get; }

@@ -27,6 +27,9 @@ namespace StreamConformance.Meters
         /// <summary>Set by a read that returned 0 (end of stream) or a call that otherwise could not do its work: the figure would not be the operation's.</summary>
         public string? Anomaly { get; set; }
 
+        /// <summary>Something worth saying about the calls that does not spoil the figure, e.g. "completed asynchronously".</summary>
+        public string? Note { get; set; }
+
         /// <summary>Returns the stream to where it was before the first call (seekable streams); does nothing otherwise.</summary>
         public void Rewind() => _rewind?.Invoke();
 

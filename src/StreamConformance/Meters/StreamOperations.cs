@@ -144,7 +144,7 @@ namespace StreamConformance.Meters
                     if (pending.IsCompleted) read = pending.Result;
                     else
                     {
-                        session!.Anomaly = "ReadAsync(Memory) did not complete synchronously although its data was buffered";
+                        session!.Note = "ReadAsync(Memory) did not complete synchronously although its data was buffered";
                         read = pending.AsTask().GetAwaiter().GetResult();
                     }
                     if (read == 0) session!.Anomaly = EndReached;

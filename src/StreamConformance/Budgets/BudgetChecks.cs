@@ -1,0 +1,160 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using StreamConformance.Checks;
+using StreamConformance.Meters;
+using StreamConformance.Recipes;
+using StreamConformance.Results;
+
+namespace StreamConformance.Budgets
+{
+    /// <summary>
+    /// "budget.alloc.OP": bytes allocated per call of one operation, in steady state, against the budget's
+    /// bytesPerCall ceiling. Exact and repeatable (see <see cref="AllocationMeter"/>).
+    /// </summary>
+    public abstract class AllocationBudgetCheck : IStreamCheck
+    {
+        protected AllocationBudgetCheck(StreamOperation operation) => Operation = operation;
+
+        public StreamOperation Operation { get; }
+
+        public string Name => "budget.alloc." + Operation.Name;
+
+        public IEnumerable<CheckResult> Run(StreamRecipe recipe, CheckContext context)
+        {
+            if (AllocationMeter.UnavailableReason is { } missing)
+                return new[] { CheckResult.Of(Name, Outcome.Skip, "allocation counter unavailable: " + missing) };
+            if (BudgetCheck.NotApplicable(Operation, recipe, Name) is { } skip) return new[] { skip };
+
+            AllocationMeasurement measured;
+            try
+            {
+                measured = AllocationMeter.Measure(calls => BudgetCheck.Open(Operation, recipe, calls));
+            }
+            catch (Exception e) when (!(e is OutOfMemoryException))
+            {
+                return new[] { BudgetCheck.NotMeasured(Name, Operation, e) };
+            }
+
+            var bytes = measured.BytesPerCall;
+            var figure = $"{Operation.Title} allocates {BudgetCheck.Format(bytes)} B/call" + BudgetCheck.NoteOf(measured.Note);
+            var budget = BudgetCheck.Find(BudgetMeter.Allocation, Operation, recipe, context);
+            CheckResult result = budget == null
+                ? CheckResult.Of(Name, Outcome.Skip, $"{figure}; no bytesPerCall budget for {BudgetSet.ClassOf(recipe)} streams in {BudgetCheck.Budgets(context).Source}")
+                : CheckResult.Of(Name, budget.Allows(bytes) ? Outcome.Pass : Outcome.Fail,
+                    $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)} B ({budget.Source})");
+            result.WithMetric("bytesPerCall", bytes).WithMetric("calls", measured.Calls);
+            if (budget != null) result.WithMetric("budget", budget.Ceiling);
+            return new[] { result };
+        }
+    }
+
+    /// <summary>
+    /// "budget.latency.OP": time per call as a ratio to MemoryStream's ReadByte (reads) or WriteByte (writes)
+    /// measured just before, against the budget's ratioToBaseline ceiling. Absolute times are reported as metrics only.
+    /// </summary>
+    public abstract class LatencyBudgetCheck : IStreamCheck
+    {
+        protected LatencyBudgetCheck(StreamOperation operation) => Operation = operation;
+
+        public StreamOperation Operation { get; }
+
+        public string Name => "budget.latency." + Operation.Name;
+
+        public IEnumerable<CheckResult> Run(StreamRecipe recipe, CheckContext context)
+        {
+            if (BudgetCheck.NotApplicable(Operation, recipe, Name) is { } skip) return new[] { skip };
+
+            LatencyMeasurement measured;
+            try
+            {
+                measured = LatencyMeter.Measure(Operation, recipe, context.Quick);
+            }
+            catch (Exception e) when (!(e is OutOfMemoryException))
+            {
+                return new[] { BudgetCheck.NotMeasured(Name, Operation, e) };
+            }
+
+            var ratio = measured.RatioToBaseline;
+            var baselineName = Operation.Kind == OperationKind.Write ? "MemoryStream.WriteByte" : "MemoryStream.ReadByte";
+            var figure = string.Format(CultureInfo.InvariantCulture, "{0} takes {1:0.##}× {2} ({3:0.##} vs {4:0.##} ns/call, {5:0.#}× the byte[] loop)",
+                Operation.Title, ratio, baselineName, measured.Operation.Median, measured.Baseline.Median, measured.RatioToLimit)
+                + BudgetCheck.NoteOf(measured.Note);
+            var budget = BudgetCheck.Find(BudgetMeter.Latency, Operation, recipe, context);
+            CheckResult result = budget == null
+                ? CheckResult.Of(Name, Outcome.Skip, $"{figure}; no ratioToBaseline budget for {BudgetSet.ClassOf(recipe)} streams in {BudgetCheck.Budgets(context).Source}")
+                : CheckResult.Of(Name, budget.Allows(ratio) ? Outcome.Pass : Outcome.Fail,
+                    $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source})");
+            result.WithMetric("nsPerCall", measured.Operation.Median)
+                .WithMetric("nsPerCallMin", measured.Operation.Min)
+                .WithMetric("nsPerCallMax", measured.Operation.Max)
+                .WithMetric("ratioToBaseline", ratio)
+                .WithMetric("ratioToLimit", measured.RatioToLimit)
+                .WithMetric("loopOverheadNs", measured.Harness.Median)
+                .WithMetric("baselineNs", measured.Baseline.Median)
+                .WithMetric("limitNs", measured.Limit.Median)
+                .WithMetric("calls", measured.Operation.Calls);
+            if (budget != null) result.WithMetric("budget", budget.Ceiling);
+            return new[] { result };
+        }
+    }
+
+    /// <summary>What both budget checks share: applicability, opening sessions, budget lookup, wording.</summary>
+    static class BudgetCheck
+    {
+        public static BudgetSet Budgets(CheckContext context) => context.Budgets ?? BudgetSet.Default;
+
+        /// <summary>Keys a runtime section may be named by: the run's name for the runtime, then its flavor.</summary>
+        public static IReadOnlyCollection<string> RuntimeKeys(CheckContext context)
+        {
+            var flavor = Type.GetType("Mono.Runtime") != null ? "mono" : "coreclr";
+            return string.IsNullOrEmpty(context.RuntimeName) || context.RuntimeName == flavor
+                ? new[] { flavor }
+                : new[] { context.RuntimeName, flavor };
+        }
+
+        public static Budget? Find(BudgetMeter meter, StreamOperation operation, StreamRecipe recipe, CheckContext context) =>
+            Budgets(context).Find(meter, operation.Name, recipe, RuntimeKeys(context));
+
+        /// <summary>Skip when the operation does not apply or the recipe opens no suitable stream.</summary>
+        public static CheckResult? NotApplicable(StreamOperation operation, StreamRecipe recipe, string check)
+        {
+            using var session = operation.Open(recipe, 1, out var why);
+            return session == null ? CheckResult.Of(check, Outcome.Skip, $"{operation.Title} does not apply: {why}") : null;
+        }
+
+        public static OperationSession Open(StreamOperation operation, StreamRecipe recipe, int calls) =>
+            operation.Open(recipe, calls, out var why) ?? throw new InvalidOperationException(why);
+
+        /// <summary>The stream threw or ended early while being measured: no figure, so Skip (other checks judge the behaviour).</summary>
+        public static CheckResult NotMeasured(string check, StreamOperation operation, Exception e) =>
+            CheckResult.Of(check, Outcome.Skip, $"{operation.Title} could not be measured: {e.GetType().Name}: {e.Message}");
+
+        public static string NoteOf(string? note) => note == null ? "" : $" ({note})";
+
+        public static string Format(double value) => value.ToString("0.##", CultureInfo.InvariantCulture);
+    }
+
+    // One check class per (meter, operation), so that check names are stable and selectable by glob.
+    public sealed class ReadByteAllocationBudget : AllocationBudgetCheck { public ReadByteAllocationBudget() : base(StreamOperations.ReadByte) { } }
+    public sealed class WriteByteAllocationBudget : AllocationBudgetCheck { public WriteByteAllocationBudget() : base(StreamOperations.WriteByte) { } }
+    public sealed class ReadSpan1AllocationBudget : AllocationBudgetCheck { public ReadSpan1AllocationBudget() : base(StreamOperations.ReadSpan1) { } }
+    public sealed class ReadSpan100AllocationBudget : AllocationBudgetCheck { public ReadSpan100AllocationBudget() : base(StreamOperations.ReadSpan100) { } }
+    public sealed class WriteSpan1AllocationBudget : AllocationBudgetCheck { public WriteSpan1AllocationBudget() : base(StreamOperations.WriteSpan1) { } }
+    public sealed class WriteSpan100AllocationBudget : AllocationBudgetCheck { public WriteSpan100AllocationBudget() : base(StreamOperations.WriteSpan100) { } }
+    public sealed class SeekAllocationBudget : AllocationBudgetCheck { public SeekAllocationBudget() : base(StreamOperations.Seek) { } }
+    public sealed class PositionGetAllocationBudget : AllocationBudgetCheck { public PositionGetAllocationBudget() : base(StreamOperations.PositionGet) { } }
+    public sealed class ReadAsyncMemoryAllocationBudget : AllocationBudgetCheck { public ReadAsyncMemoryAllocationBudget() : base(StreamOperations.ReadAsyncMemoryBuffered) { } }
+    public sealed class ReadAsyncArray100AllocationBudget : AllocationBudgetCheck { public ReadAsyncArray100AllocationBudget() : base(StreamOperations.ReadAsyncArray100) { } }
+
+    public sealed class ReadByteLatencyBudget : LatencyBudgetCheck { public ReadByteLatencyBudget() : base(StreamOperations.ReadByte) { } }
+    public sealed class WriteByteLatencyBudget : LatencyBudgetCheck { public WriteByteLatencyBudget() : base(StreamOperations.WriteByte) { } }
+    public sealed class ReadSpan1LatencyBudget : LatencyBudgetCheck { public ReadSpan1LatencyBudget() : base(StreamOperations.ReadSpan1) { } }
+    public sealed class ReadSpan100LatencyBudget : LatencyBudgetCheck { public ReadSpan100LatencyBudget() : base(StreamOperations.ReadSpan100) { } }
+    public sealed class WriteSpan1LatencyBudget : LatencyBudgetCheck { public WriteSpan1LatencyBudget() : base(StreamOperations.WriteSpan1) { } }
+    public sealed class WriteSpan100LatencyBudget : LatencyBudgetCheck { public WriteSpan100LatencyBudget() : base(StreamOperations.WriteSpan100) { } }
+    public sealed class SeekLatencyBudget : LatencyBudgetCheck { public SeekLatencyBudget() : base(StreamOperations.Seek) { } }
+    public sealed class PositionGetLatencyBudget : LatencyBudgetCheck { public PositionGetLatencyBudget() : base(StreamOperations.PositionGet) { } }
+    public sealed class ReadAsyncMemoryLatencyBudget : LatencyBudgetCheck { public ReadAsyncMemoryLatencyBudget() : base(StreamOperations.ReadAsyncMemoryBuffered) { } }
+    public sealed class ReadAsyncArray100LatencyBudget : LatencyBudgetCheck { public ReadAsyncArray100LatencyBudget() : base(StreamOperations.ReadAsyncArray100) { } }
+}

@@ -1,0 +1,140 @@
+using System.Collections.Generic;
+using System.Linq;
+using NUnit.Framework;
+using StreamConformance.Budgets;
+using StreamConformance.Checks;
+using StreamConformance.Meters;
+using StreamConformance.Recipes;
+using StreamConformance.Results;
+
+namespace StreamConformance.Tests.Meters
+{
+    public class AllocationMeterTests
+    {
+        [SetUp]
+        public void RequireCounter()
+        {
+            if (AllocationMeter.UnavailableReason != null) Assert.Ignore(AllocationMeter.UnavailableReason);
+        }
+
+        static CheckResult Run(StreamOperation operation, StreamRecipe recipe, CheckContext? context = null)
+        {
+            var check = CheckCatalog.All.OfType<AllocationBudgetCheck>().Single(c => c.Operation == operation);
+            return check.Run(recipe, context ?? new CheckContext { Quick = true }).Single();
+        }
+
+        static double Measure(StreamOperation operation, StreamRecipe recipe) =>
+            AllocationMeter.Measure(calls => operation.Open(recipe, calls, out var why) ?? throw new AssertionException(why!)).BytesPerCall;
+
+        [Test]
+        public void OneByteArrayHasTheKnownSize()
+        {
+            // The meter itself, on a bare allocation: the size the other tests rely on.
+            object? keep = null;
+            var bytes = AllocationMeter.Measure(calls => new OperationSession(() => keep = new byte[1])).BytesPerCall;
+            Assert.That(bytes, Is.EqualTo(HeapSizes.ByteArray(1)));
+            Assert.That(keep, Is.Not.Null);
+        }
+
+        [Test]
+        public void BaseStreamReadByteIsFlaggedWithTheSizeOfAByteArrayOfOne()
+        {
+            var result = Run(StreamOperations.ReadByte, WrapperRecipe.BaseReadByte());
+            var expected = HeapSizes.ByteArray(1); // 32 B on CoreCLR x64, 40 B on Mono x64
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Metrics!["bytesPerCall"], Is.EqualTo(expected));
+            Assert.That(result.Message, Is.EqualTo($"ReadByte allocates {expected} B/call, budget 0 B (default for buffered streams)"));
+        }
+
+        [Test]
+        public void BaseStreamWriteByteIsFlaggedToo()
+        {
+            var result = Run(StreamOperations.WriteByte, WrapperRecipe.BaseReadByte());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Metrics!["bytesPerCall"], Is.EqualTo(HeapSizes.ByteArray(1)));
+        }
+
+        [Test]
+        public void WriteByteAllocatingOneHundredBytesIsFlagged()
+        {
+            var result = Run(StreamOperations.WriteByte, WrapperRecipe.AllocatingWriteByte());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Metrics!["bytesPerCall"], Is.EqualTo(HeapSizes.ByteArray(100))); // 128 B on CoreCLR, 136 B on Mono
+        }
+
+        static IEnumerable<TestCaseData> ZeroAllocationCases()
+        {
+            var zero = new[]
+            {
+                StreamOperations.ReadByte, StreamOperations.WriteByte, StreamOperations.ReadSpan1, StreamOperations.ReadSpan100,
+                StreamOperations.WriteSpan1, StreamOperations.WriteSpan100, StreamOperations.Seek, StreamOperations.PositionGet,
+                StreamOperations.ReadAsyncMemoryBuffered,
+            };
+            foreach (var op in zero)
+            {
+                yield return new TestCaseData(op.Name, "MemoryStream").SetName($"MemoryStream {op.Name} allocates nothing");
+                yield return new TestCaseData(op.Name, "BufferedStream").SetName($"BufferedStream {op.Name} allocates nothing");
+            }
+            yield return new TestCaseData(StreamOperations.ReadAsyncArray100.Name, "MemoryStream").SetName("MemoryStream read-async-array-100 allocates nothing");
+        }
+
+        static StreamRecipe Recipe(string name) => name == "MemoryStream" ? new MemoryStreamRecipe() : (StreamRecipe)new BufferedStreamRecipe();
+
+        [TestCaseSource(nameof(ZeroAllocationCases))]
+        public void CorrectBufferedStreamsMeasureExactlyZeroAndPass(string operation, string stream)
+        {
+            var result = Run(StreamOperations.Find(operation)!, Recipe(stream));
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+            Assert.That(result.Metrics!["bytesPerCall"], Is.EqualTo(0));
+            Assert.That(result.Metrics["calls"], Is.EqualTo(AllocationMeter.DefaultCalls));
+        }
+
+        [Test]
+        public void BufferedStreamReadAsyncArrayPassesItsCeiling()
+        {
+            // A Task per refill of the 4096-byte buffer, amortized over the ~41 calls one refill serves.
+            var result = Run(StreamOperations.ReadAsyncArray100, new BufferedStreamRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+            Assert.That(result.Metrics!["bytesPerCall"], Is.GreaterThan(0).And.LessThan(10));
+        }
+
+        [Test]
+        public void MeasuringTheSameOperationTwiceGivesIdenticalFigures()
+        {
+            Assert.That(Measure(StreamOperations.ReadByte, WrapperRecipe.BaseReadByte()),
+                Is.EqualTo(Measure(StreamOperations.ReadByte, WrapperRecipe.BaseReadByte())));
+            // A fractional figure (allocations every ~41 calls) is repeatable to the last bit as well.
+            var first = Measure(StreamOperations.ReadAsyncArray100, new BufferedStreamRecipe());
+            var second = Measure(StreamOperations.ReadAsyncArray100, new BufferedStreamRecipe());
+            Assert.That(second, Is.EqualTo(first));
+        }
+
+        [Test]
+        public void SeekOnAnUnseekableStreamIsSkippedWithTheReason()
+        {
+            var result = Run(StreamOperations.Seek, WrapperRecipe.Unseekable());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Skip));
+            Assert.That(result.Message, Does.Contain("cannot seek"));
+        }
+
+        [Test]
+        public void AStreamThatCannotDoTheOperationIsSkippedNotPassed()
+        {
+            var result = Run(StreamOperations.ReadByte, WrapperRecipe.AllocatingWriteByte()); // its ReadByte throws NotSupported
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Skip));
+            Assert.That(result.Message, Does.Contain("NotSupportedException"));
+        }
+
+        [Test]
+        public void EveryOperationHasAnAllocationAndALatencyCheck()
+        {
+            var names = CheckCatalog.Select("budget.*").Select(c => c.Name).ToList();
+            foreach (var op in StreamOperations.All)
+            {
+                Assert.That(names, Does.Contain("budget.alloc." + op.Name));
+                Assert.That(names, Does.Contain("budget.latency." + op.Name));
+            }
+            Assert.That(names, Has.Count.EqualTo(2 * StreamOperations.All.Count));
+        }
+    }
+}

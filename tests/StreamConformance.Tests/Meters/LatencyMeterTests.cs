@@ -1,0 +1,65 @@
+using System.Linq;
+using NUnit.Framework;
+using StreamConformance.Budgets;
+using StreamConformance.Checks;
+using StreamConformance.Meters;
+using StreamConformance.Recipes;
+using StreamConformance.Results;
+
+namespace StreamConformance.Tests.Meters
+{
+    /// <summary>Outcomes only: times are never asserted, and the ceilings are far from both the correct and the broken stream.</summary>
+    public class LatencyMeterTests
+    {
+        static CheckResult Run(StreamOperation operation, StreamRecipe recipe)
+        {
+            var check = CheckCatalog.All.OfType<LatencyBudgetCheck>().Single(c => c.Operation == operation);
+            return check.Run(recipe, new CheckContext { Quick = true }).Single();
+        }
+
+        [Test]
+        public void ASlowReadByteIsFlagged()
+        {
+            var result = Run(StreamOperations.ReadByte, WrapperRecipe.SlowReadByte());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.StartWith("ReadByte takes ").And.Contain("× MemoryStream.ReadByte").And.Contain("default for buffered streams"));
+        }
+
+        [Test]
+        public void MemoryStreamPassesItsReadAndWriteBudgets()
+        {
+            foreach (var op in new[] { StreamOperations.ReadByte, StreamOperations.WriteByte })
+            {
+                var result = Run(op, new MemoryStreamRecipe());
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+            }
+        }
+
+        [Test]
+        public void BufferedStreamPassesItsReadByteBudget()
+        {
+            var result = Run(StreamOperations.ReadByte, new BufferedStreamRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+        }
+
+        [Test]
+        public void EveryFigureIsReportedAsAMetric()
+        {
+            var result = Run(StreamOperations.ReadSpan100, new MemoryStreamRecipe());
+            Assert.That(result.Metrics!.Keys, Is.SupersetOf(new[]
+            {
+                "nsPerCall", "nsPerCallMin", "nsPerCallMax", "ratioToBaseline", "ratioToLimit", "loopOverheadNs", "baselineNs", "limitNs", "calls", "budget",
+            }));
+            Assert.That(result.Metrics["nsPerCallMin"], Is.LessThanOrEqualTo(result.Metrics["nsPerCall"]));
+            Assert.That(result.Metrics["nsPerCallMax"], Is.GreaterThanOrEqualTo(result.Metrics["nsPerCall"]));
+        }
+
+        [Test]
+        public void AnOperationThatDoesNotApplyIsSkipped()
+        {
+            var result = Run(StreamOperations.PositionGet, WrapperRecipe.Unseekable());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Skip));
+            Assert.That(result.Message, Does.Contain("cannot seek"));
+        }
+    }
+}

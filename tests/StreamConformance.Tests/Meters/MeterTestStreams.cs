@@ -1,0 +1,136 @@
+using System;
+using System.Diagnostics;
+using System.IO;
+using StreamConformance.Recipes;
+
+namespace StreamConformance.Tests.Meters
+{
+    /// <summary>Bytes a byte[] of a given length occupies on the heap of the runtime running the tests (64-bit).</summary>
+    static class HeapSizes
+    {
+        public static bool IsMono => Type.GetType("Mono.Runtime") != null;
+
+        /// <summary>
+        /// CoreCLR x64: 8 (header) + 8 (method table) + 8 (length), rounded up to 8.
+        /// Mono SGen x64: 8 (vtable) + 8 (sync) + 8 (bounds) + 8 (max_length), rounded up to 8.
+        /// </summary>
+        public static int ByteArray(int length)
+        {
+            if (!Environment.Is64BitProcess) NUnit.Framework.Assert.Ignore("object sizes are asserted for 64-bit processes only");
+            var size = (IsMono ? 32 : 24) + length;
+            return (size + 7) / 8 * 8;
+        }
+    }
+
+    [NotInCatalog]
+    class MemoryStreamRecipe : StreamRecipe
+    {
+        public override string TypeName => "System.IO.MemoryStream";
+        public override bool CanSeek => true;
+        public override bool IsBuffered => true;
+        public override StreamFixture? OpenRead(byte[] content) => new StreamFixture(new MemoryStream(content, writable: false));
+        public override StreamFixture? OpenWrite() => new StreamFixture(new MemoryStream());
+    }
+
+    [NotInCatalog]
+    sealed class BufferedStreamRecipe : StreamRecipe
+    {
+        public override string TypeName => "System.IO.BufferedStream";
+        public override string Variant => "over-MemoryStream";
+        public override bool CanSeek => true;
+        public override bool IsBuffered => true;
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var inner = new MemoryStream(content, writable: false);
+            return new StreamFixture(new BufferedStream(inner), null, inner);
+        }
+        public override StreamFixture? OpenWrite()
+        {
+            var inner = new MemoryStream();
+            return new StreamFixture(new BufferedStream(inner), inner.ToArray, inner);
+        }
+    }
+
+    /// <summary>Recipe for an in-memory test stream (buffered, seekable) built over a MemoryStream.</summary>
+    [NotInCatalog]
+    sealed class WrapperRecipe : StreamRecipe
+    {
+        readonly Func<MemoryStream, Stream> _wrap;
+        readonly string _typeName;
+
+        public WrapperRecipe(Func<MemoryStream, Stream> wrap, string typeName, bool canSeek = true)
+        {
+            _wrap = wrap;
+            _typeName = typeName;
+            CanSeekValue = canSeek;
+        }
+
+        bool CanSeekValue { get; }
+        public override string TypeName => _typeName;
+        public override bool CanSeek => CanSeekValue;
+        public override bool IsBuffered => true;
+        public override StreamFixture? OpenRead(byte[] content) => new StreamFixture(_wrap(new MemoryStream(content, writable: false)));
+        public override StreamFixture? OpenWrite() => new StreamFixture(_wrap(new MemoryStream()));
+
+        public static WrapperRecipe BaseReadByte() => new WrapperRecipe(s => new BaseReadByteStream(s), typeof(BaseReadByteStream).FullName!);
+        public static WrapperRecipe AllocatingWriteByte() => new WrapperRecipe(s => new AllocatingWriteByteStream(s), typeof(AllocatingWriteByteStream).FullName!);
+        public static WrapperRecipe SlowReadByte() => new WrapperRecipe(s => new SlowReadByteStream(s), typeof(SlowReadByteStream).FullName!);
+        public static WrapperRecipe Unseekable() => new WrapperRecipe(s => new BaseReadByteStream(s, canSeek: false), "Unseekable", canSeek: false);
+    }
+
+    /// <summary>Broken: overrides only the array Read/Write, so ReadByte and WriteByte are Stream's, which allocate a byte[1] per call.</summary>
+    class BaseReadByteStream : Stream
+    {
+        readonly MemoryStream _inner;
+        readonly bool _canSeek;
+
+        public BaseReadByteStream(MemoryStream inner, bool canSeek = true)
+        {
+            _inner = inner;
+            _canSeek = canSeek;
+        }
+
+        public override bool CanRead => _inner.CanRead;
+        public override bool CanSeek => _canSeek;
+        public override bool CanWrite => _inner.CanWrite;
+        public override long Length => _inner.Length;
+        public override long Position { get => _inner.Position; set => _inner.Position = value; }
+        public override void Flush() { }
+        public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
+        public override long Seek(long offset, SeekOrigin origin) => _inner.Seek(offset, origin);
+        public override void SetLength(long value) => _inner.SetLength(value);
+        public override void Write(byte[] buffer, int offset, int count) => _inner.Write(buffer, offset, count);
+    }
+
+    /// <summary>Broken: WriteByte allocates a 100-byte array per call (kept in a field, so it reaches the heap on every runtime).</summary>
+    sealed class AllocatingWriteByteStream : BaseReadByteStream
+    {
+        byte[]? _scratch;
+
+        public AllocatingWriteByteStream(MemoryStream inner) : base(inner) { }
+
+        public override int ReadByte() => throw new NotSupportedException();
+
+        public override void WriteByte(byte value)
+        {
+            _scratch = new byte[100];
+            _scratch[0] = value;
+            Write(_scratch, 0, 1);
+        }
+    }
+
+    /// <summary>Broken: every ReadByte busy-waits 20 µs, thousands of times MemoryStream.ReadByte.</summary>
+    sealed class SlowReadByteStream : BaseReadByteStream
+    {
+        static readonly long s_delay = Stopwatch.Frequency / 50_000;
+
+        public SlowReadByteStream(MemoryStream inner) : base(inner) { }
+
+        public override int ReadByte()
+        {
+            var until = Stopwatch.GetTimestamp() + s_delay;
+            while (Stopwatch.GetTimestamp() < until) { }
+            return base.ReadByte();
+        }
+    }
+}
