@@ -33,7 +33,7 @@ namespace StreamConformance.Tests.Discovery
             Assert.That(json.Properties().Select(p => p.Name), Is.EquivalentTo(new[] { "runtime", "assemblies", "errors", "types", "totals" }));
             var type = (JObject)json["types"]!.First(t => (string?)t["fullName"] == typeof(Synthetic.AllocatingReadByteStream).FullName);
             Assert.That(type.Properties().Select(p => p.Name), Is.EquivalentTo(new[]
-                { "assembly", "assemblyFullName", "fullName", "isPublic", "isAbstract", "isSealed", "baseChain", "members", "hazards" }));
+                { "assembly", "assemblyFullName", "assemblyPath", "fullName", "isPublic", "isAbstract", "isSealed", "baseChain", "members", "hazards" }));
             var evidence = (JObject)type["hazards"]![0]!["evidence"]![0]!;
             Assert.That(evidence.Properties().Select(p => p.Name), Is.EquivalentTo(new[] { "method", "ilOffset", "instruction" }));
             var back = JsonConvert.DeserializeObject<StreamInventory>(json.ToString())!;
