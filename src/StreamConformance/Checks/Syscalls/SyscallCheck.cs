@@ -51,7 +51,9 @@ namespace StreamConformance.Checks.Syscalls
                 case SyscallCellReport.Error: return CheckResult.Of(name, Outcome.Error, m.Report.Message ?? "error");
             }
             var result = WithMetrics(CheckResult.Of(name, Outcome.Pass, ""), m);
-            var threads = m.Report.AllThreads ? " (all threads between the markers: async I/O)" : "";
+            var threads = m.Report.WatchedDescriptors.Count + m.Report.WatchedPaths.Count > 0
+                ? $" on the stream's descriptor from any thread ({m.BackgroundTotal} other calls in the region not attributed)"
+                : m.Report.AllThreads ? " (all threads between the markers: async I/O)" : "";
             if (m.Report.Status == SyscallCellReport.Wrong)
             {
                 result.Outcome = Outcome.Fail;
@@ -74,6 +76,7 @@ namespace StreamConformance.Checks.Syscalls
             if (m.Counts == null || ops <= 0) return result;
             foreach (var c in m.Counts) result.WithMetric("syscalls." + c.Key, (double)c.Value / ops);
             result.WithMetric("syscalls.total", (double)m.Total / ops);
+            result.WithMetric("syscalls.background.total", (double)m.BackgroundTotal / ops);
             return result;
         }
 

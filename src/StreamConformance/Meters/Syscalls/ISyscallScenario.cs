@@ -1,5 +1,7 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
+using System.Runtime.InteropServices;
 
 namespace StreamConformance.Meters.Syscalls
 {
@@ -40,6 +42,19 @@ namespace StreamConformance.Meters.Syscalls
         /// operations, whose I/O may be issued by thread-pool threads. Other threads' unrelated calls then count too.
         /// </summary>
         public bool AllThreads { get; set; }
+
+        /// <summary>Descriptors of the stream under test (pipes, sockets): their calls count on every thread.</summary>
+        public List<int> WatchedDescriptors { get; } = new List<int>();
+        /// <summary>Files of the stream under test, as strace -y names their descriptors: their calls count on every thread.</summary>
+        public List<string> WatchedPaths { get; } = new List<string>();
+
+        /// <summary>Attributes every call on this file's descriptors to the region, whichever thread makes it.</summary>
+        public void WatchFile(string path) => WatchedPaths.Add(Path.GetFullPath(path));
+
+        /// <summary>Attributes every call on this handle's descriptor (its value is the fd on Unix) to the region.</summary>
+        public void WatchHandle(SafeHandle handle) => WatchDescriptor(handle.DangerousGetHandle());
+
+        public void WatchDescriptor(System.IntPtr fd) => WatchedDescriptors.Add(checked((int)fd.ToInt64()));
 
         internal bool Begun { get; private set; }
         internal bool Ended { get; private set; }

@@ -36,6 +36,8 @@ namespace StreamConformance.Meters.Syscalls
         [JsonProperty("operations")] public int Operations { get; set; }
         /// <summary>Whether every thread's calls belong to the region (async I/O completes on pool threads).</summary>
         [JsonProperty("allThreads")] public bool AllThreads { get; set; }
+        [JsonProperty("watchedDescriptors")] public List<int> WatchedDescriptors { get; set; } = new List<int>();
+        [JsonProperty("watchedPaths")] public List<string> WatchedPaths { get; set; } = new List<string>();
         [JsonProperty("status")] public string Status { get; set; } = Ok;
         [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)] public string? Message { get; set; }
 
@@ -45,17 +47,22 @@ namespace StreamConformance.Meters.Syscalls
     /// <summary>A cell's measurement: the child's report plus the calls the trace attributes to its region.</summary>
     public sealed class SyscallMeasurement
     {
-        public SyscallMeasurement(SyscallCell cell, SyscallCellReport report, IReadOnlyDictionary<string, int>? counts)
+        public SyscallMeasurement(SyscallCell cell, SyscallCellReport report, RegionCounts? region)
         {
             Cell = cell;
             Report = report;
-            Counts = counts;
+            Counts = region?.Attributed;
+            Background = region?.Background;
         }
 
         public SyscallCell Cell { get; }
         public SyscallCellReport Report { get; }
         /// <summary>Calls in the region by syscall name; null when the region could not be found in the trace.</summary>
         public IReadOnlyDictionary<string, int>? Counts { get; }
+        /// <summary>Calls in the region not attributed to the stream (other threads' or other descriptors' work), by name.</summary>
+        public IReadOnlyDictionary<string, int>? Background { get; }
+
+        public int BackgroundTotal => Background?.Values.Sum() ?? 0;
 
         public int Count(string name) => Counts != null && Counts.TryGetValue(name, out var n) ? n : 0;
 

@@ -91,6 +91,8 @@ namespace StreamConformance.Meters.Syscalls
             }
             if (region.Begun && !region.Ended) region.End();
             report.AllThreads = region.AllThreads;
+            report.WatchedDescriptors = region.WatchedDescriptors;
+            report.WatchedPaths = region.WatchedPaths;
             return report;
         }
 

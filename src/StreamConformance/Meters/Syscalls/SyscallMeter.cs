@@ -63,7 +63,7 @@ namespace StreamConformance.Meters.Syscalls
                 File.WriteAllText(requestPath, JsonConvert.SerializeObject(request));
                 var logPath = Path.Combine(work, "strace.log");
                 var (host, hostArgs) = ChildCommand();
-                var args = new List<string> { "-f", "-qq", "-e", "trace=" + SyscallNames.TraceExpression(), "-o", logPath, host };
+                var args = new List<string> { "-f", "-qq", "-y", "-e", "trace=" + SyscallNames.TraceExpression(), "-o", logPath, host };
                 args.AddRange(hostArgs);
                 args.Add(SyscallChild.Flag);
                 args.Add(requestPath);
@@ -84,7 +84,7 @@ namespace StreamConformance.Meters.Syscalls
                 {
                     var report = reports[i];
                     var counts = report.Status == SyscallCellReport.Ok || report.Status == SyscallCellReport.Wrong
-                        ? StraceLog.CountRegion(calls, request.BeginMarker(i), request.EndMarker(i), report.AllThreads)
+                        ? StraceLog.CountRegion(calls, request.BeginMarker(i), request.EndMarker(i), report.AllThreads, report.WatchedDescriptors, report.WatchedPaths)
                         : null;
                     if (counts == null && report.Status == SyscallCellReport.Ok)
                     {
@@ -97,6 +97,8 @@ namespace StreamConformance.Meters.Syscalls
             }
             finally
             {
+                // STREAMCONF_KEEP_SYSCALL_LOGS=1 keeps the request, reports and trace for reading by hand.
+                if (Environment.GetEnvironmentVariable("STREAMCONF_KEEP_SYSCALL_LOGS") != "1")
                 try { Directory.Delete(work, recursive: true); } catch (IOException) { } catch (UnauthorizedAccessException) { }
             }
         }

@@ -17,6 +17,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
             var api = cell.Get("api");
             var content = CheckContext.Content(cell.GetInt("length"));
             var path = region.NewFile(content);
+            region.WatchFile(path);
             using var stream = ScenarioFiles.Open(path, FileMode.Open, FileAccess.Read, cell.Get("handle"), cell.Get("buffer"));
             var read = new MemoryStream();
             var operations = 0;
@@ -60,6 +61,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
             var api = cell.Get("api");
             var content = CheckContext.Content(cell.GetInt("length"));
             var path = region.NewFile(new byte[0]);
+            region.WatchFile(path);
             var operations = 0;
             region.AllThreads = ScenarioFiles.IsAsyncApi(api);
             using (var stream = ScenarioFiles.Open(path, FileMode.Create, FileAccess.Write, cell.Get("handle"), cell.Get("buffer")))
@@ -101,6 +103,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         {
             var content = CheckContext.Content(8192);
             var path = region.NewFile(content);
+            region.WatchFile(path);
             using var stream = ScenarioFiles.Open(path, FileMode.Open, FileAccess.Read, cell.Get("handle"), cell.Get("buffer"));
             stream.ReadByte();
             long sum = 0;
@@ -130,6 +133,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         {
             var content = CheckContext.Content(16384);
             var path = region.NewFile(content);
+            region.WatchFile(path);
             var isAsync = cell.Get("api") == "ReadAsync";
             region.AllThreads = isAsync;
             using var stream = ScenarioFiles.Open(path, FileMode.Open, FileAccess.Read, cell.Get("handle"), cell.Get("buffer"));
@@ -161,6 +165,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         public int Run(SyscallCell cell, SyscallRegion region)
         {
             var path = region.NewFile(new byte[0]);
+            region.WatchFile(path);
             var data = CheckContext.Content(10);
             var toDisk = cell.Get("mode") == "to-disk";
             int operations;
@@ -199,6 +204,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         public int Run(SyscallCell cell, SyscallRegion region)
         {
             var path = region.NewFile(new byte[0]);
+            region.WatchFile(path);
             var data = CheckContext.Content(10);
             var n = cell.GetInt("n");
             var perItem = cell.Get("mode") == "per-item";

@@ -26,6 +26,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
             if (api.StartsWith("Read", StringComparison.Ordinal))
             {
                 var path = region.NewFile(content);
+                region.WatchFile(path);
                 using var stream = new BufferedStream(ScenarioFiles.Open(path, FileMode.Open, FileAccess.Read, "sync", "1"), size);
                 var read = new MemoryStream();
                 region.Begin();
@@ -46,6 +47,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
             else
             {
                 var path = region.NewFile(new byte[0]);
+                region.WatchFile(path);
                 using (var stream = new BufferedStream(ScenarioFiles.Open(path, FileMode.Create, FileAccess.Write, "sync", "1"), size))
                 {
                     region.Begin();
@@ -67,7 +69,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     }
 
     /// <summary>
-    /// pipe.read: an anonymous pipe with 10 × chunk bytes already waiting; 10 reads of chunk bytes.
+    /// pipe.read: an anonymous pipe with 11 × chunk bytes already waiting; one read outside the region, then 10 reads of chunk bytes.
     /// Parameters: api (Read|ReadAsync), chunk. Operations: 10.
     /// </summary>
     public sealed class PipeReadScenario : ISyscallScenario
@@ -77,11 +79,12 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         public int Run(SyscallCell cell, SyscallRegion region)
         {
             var chunk = cell.GetInt("chunk");
-            var content = CheckContext.Content(10 * chunk);
+            var content = CheckContext.Content(11 * chunk);
             var isAsync = cell.Get("api") == "ReadAsync";
             region.AllThreads = isAsync;
             using var server = new AnonymousPipeServerStream(PipeDirection.Out);
             using var client = new AnonymousPipeClientStream(PipeDirection.In, server.ClientSafePipeHandle);
+            region.WatchHandle(client.SafePipeHandle);
             server.Write(content, 0, content.Length);
             server.Flush();
             return SocketReadScenario.ReadTen(client, content, chunk, isAsync, region);
@@ -89,8 +92,8 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     }
 
     /// <summary>
-    /// socket.read: a NetworkStream over a connected loopback TCP socket with 10 × chunk bytes already received;
-    /// 10 reads of chunk bytes. Parameters: api (Read|ReadAsync), chunk. Operations: 10.
+    /// socket.read: a NetworkStream over a connected loopback TCP socket with 11 × chunk bytes already received;
+    /// one read outside the region, then 10 reads of chunk bytes. Parameters: api (Read|ReadAsync), chunk. Operations: 10.
     /// </summary>
     public sealed class SocketReadScenario : ISyscallScenario
     {
@@ -99,7 +102,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         public int Run(SyscallCell cell, SyscallRegion region)
         {
             var chunk = cell.GetInt("chunk");
-            var content = CheckContext.Content(10 * chunk);
+            var content = CheckContext.Content(11 * chunk);
             var isAsync = cell.Get("api") == "ReadAsync";
             region.AllThreads = isAsync;
             var listener = new TcpListener(IPAddress.Loopback, 0);
@@ -117,6 +120,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
                     Thread.Sleep(1);
                 }
                 using var stream = client.GetStream();
+                region.WatchDescriptor(client.Client.Handle);
                 return ReadTen(stream, content, chunk, isAsync, region);
             }
             finally
@@ -125,22 +129,29 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
             }
         }
 
+        /// <summary>
+        /// Reads 11 chunks of <paramref name="content"/>: the first outside the region (it pays the stream's one-time
+        /// setup, e.g. a descriptor made non-blocking for async reads), then ten inside it.
+        /// </summary>
         internal static int ReadTen(Stream stream, byte[] content, int chunk, bool isAsync, SyscallRegion region)
         {
-            var buffers = new byte[10][];
-            for (var i = 0; i < 10; i++) buffers[i] = new byte[chunk];
-            var counts = new int[10];
+            var buffers = new byte[11][];
+            for (var i = 0; i < 11; i++) buffers[i] = new byte[chunk];
+            var counts = new int[11];
+            counts[0] = Read(stream, buffers[0], isAsync);
             region.Begin();
-            for (var i = 0; i < 10; i++)
-                counts[i] = isAsync ? stream.ReadAsync(buffers[i], 0, chunk).GetAwaiter().GetResult() : stream.Read(buffers[i], 0, chunk);
+            for (var i = 1; i < 11; i++) counts[i] = Read(stream, buffers[i], isAsync);
             region.End();
-            for (var i = 0; i < 10; i++)
+            for (var i = 0; i < 11; i++)
             {
                 if (counts[i] != chunk) throw new ScenarioWrongResultException($"read {i} returned {counts[i]} bytes with {content.Length - i * chunk} waiting, expected {chunk}");
                 ScenarioFiles.Expect(ScenarioFiles.Slice(content, i * chunk, chunk), buffers[i], $"read {i}");
             }
             return 10;
         }
+
+        static int Read(Stream stream, byte[] buffer, bool isAsync) =>
+            isAsync ? stream.ReadAsync(buffer, 0, buffer.Length).GetAwaiter().GetResult() : stream.Read(buffer, 0, buffer.Length);
     }
 
 #if NET
@@ -158,6 +169,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
             var content = CheckContext.Content(16 * chunk);
             var write = cell.Get("api") == "Write";
             var path = region.NewFile(write ? new byte[0] : content);
+            region.WatchFile(path);
             using (var handle = File.OpenHandle(path, FileMode.Open, write ? FileAccess.Write : FileAccess.Read))
             {
                 var buffer = new byte[chunk];
