@@ -104,10 +104,12 @@ namespace StreamConformance.Meters.Syscalls
             buffer == "default" ? Scenarios.ScenarioFiles.DocumentedDefaultBufferSize
             : int.Parse(buffer, CultureInfo.InvariantCulture) is var size && size > 1 ? size : 0;
 
-        static IReadOnlyList<SyscallBudget> SequentialRead(SyscallCell cell, int buffer, bool byteAtATime)
+        static IReadOnlyList<SyscallBudget> SequentialRead(SyscallCell cell, int buffer, bool byteAtATime) =>
+            SequentialRead(cell.GetInt("length"), buffer, byteAtATime ? 1 : cell.GetInt("chunk"));
+
+        /// <summary>Reading <paramref name="length"/> bytes front to back in calls of <paramref name="chunk"/> bytes through a buffer of <paramref name="buffer"/> bytes (0: none).</summary>
+        public static IReadOnlyList<SyscallBudget> SequentialRead(int length, int buffer, int chunk)
         {
-            var length = cell.GetInt("length");
-            var chunk = byteAtATime ? 1 : cell.GetInt("chunk");
             var calls = Ceiling(length, chunk) + 1;
             int reads;
             string why;
