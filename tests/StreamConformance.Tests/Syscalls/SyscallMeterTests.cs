@@ -21,6 +21,7 @@ namespace StreamConformance.Tests.Syscalls
         static readonly SyscallCell s_read4096 = FileRead("Read", "4096", 4096);
         static readonly SyscallCell s_readByte = FileRead("ReadByte", "4096", 1);
         static readonly SyscallCell s_write100 = new SyscallCell("file.write", ("handle", "sync"), ("api", "Write"), ("buffer", "4096"), ("chunk", 100), ("length", 65536));
+        static readonly SyscallCell s_writeByte = new SyscallCell("file.write", ("handle", "sync"), ("api", "WriteByte"), ("buffer", "4096"), ("chunk", 1), ("length", 65536));
         static readonly SyscallCell s_seekInBuffer = new SyscallCell("file.seek-in-buffer", ("handle", "sync"), ("buffer", "4096"));
         static readonly SyscallCell s_seekBetweenAsync = new SyscallCell("file.seek-between-reads", ("handle", "async"), ("api", "ReadAsync"), ("buffer", "4096"));
         static readonly SyscallCell s_flushEmpty = new SyscallCell("file.flush", ("handle", "sync"), ("buffer", "4096"), ("mode", "empty"));
@@ -37,7 +38,7 @@ namespace StreamConformance.Tests.Syscalls
         public void MeasureAll()
         {
             if (SyscallMeter.UnavailableReason != null) return;
-            var cells = new[] { s_seekPerRead, s_correct, s_read100, s_readAsync100, s_read4096, s_readByte, s_write100, s_seekInBuffer, s_seekBetweenAsync, s_flushEmpty, s_flushToDisk, s_pipe, s_socket };
+            var cells = new[] { s_seekPerRead, s_correct, s_read100, s_readAsync100, s_read4096, s_readByte, s_write100, s_writeByte, s_seekInBuffer, s_seekBetweenAsync, s_flushEmpty, s_flushToDisk, s_pipe, s_socket };
             var measured = SyscallMeter.Measure(cells, SyscallTestSupport.Context().TempDirectory, new[] { typeof(SyscallMeterTests).Assembly.Location });
             _m = measured.ToDictionary(m => m.Cell.Id);
         }
@@ -112,6 +113,26 @@ namespace StreamConformance.Tests.Syscalls
             else
                 // .NET asks once whether the handle can seek (lseek(fd, 0, SEEK_CUR)), then writes at explicit offsets.
                 Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["lseek"] = 1, ["pwrite64"] = 16 }));
+        }
+
+        [Test]
+        public void WritingByteByByteThroughA4KBuffer()
+        {
+            var m = Get(s_writeByte);
+            Assert.That(m.Report.Operations, Is.EqualTo(65536));
+            var result = SyscallCheck.JudgeCell("syscalls.file.write", m, SyscallBudgets.For(m.Cell));
+            if (SyscallTestSupport.IsMono)
+            {
+                Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["lseek"] = 16, ["write"] = 16 }));
+                Assert.That(result.Message, Does.Contain("seek calls: expected at most 1"));
+            }
+            else
+            {
+                // .NET 10 flushes the 4096-byte buffer when it holds 4095 bytes: 16 writes of 4095, then 16 bytes.
+                Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["lseek"] = 1, ["pwrite64"] = 17 }));
+                Assert.That(result.Message, Does.Contain("write calls: expected at most 16"));
+            }
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail));
         }
 
         [Test]

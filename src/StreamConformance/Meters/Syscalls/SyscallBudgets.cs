@@ -139,10 +139,11 @@ namespace StreamConformance.Meters.Syscalls
             string why;
             if (buffer > chunk)
             {
-                // A buffer is flushed only when the next chunk no longer fits, so each flush carries at least buffer - chunk + 1 bytes.
+                // A buffer is flushed only when the next chunk no longer fits, so every flush but the last carries at
+                // least buffer - chunk + 1 bytes (a full buffer for WriteByte): at most ceil(length / that) flushes.
                 var least = buffer - chunk + 1;
-                writes = (length / least + 1) * WritesPerBufferFlush;
-                why = $"one per flushed buffer, each holding at least {least} bytes: {length / least} + the final flush";
+                writes = Ceiling(length, least) * WritesPerBufferFlush;
+                why = $"one per flushed buffer, each but the last holding at least {least} bytes";
             }
             else
             {
