@@ -111,5 +111,35 @@ namespace StreamConformance.Tests.Syscalls
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail));
             Assert.That(result.Message, Does.StartWith("wrong data: why"));
         }
+    
+        static SyscallMeasurement Syncs(string mode, int n, int syncs)
+        {
+            var cell = new SyscallCell("file.fsync-batching", ("handle", "sync"), ("mode", mode), ("n", n));
+            var trace = new List<string> { "7 stat(\"/m-b\", 0x1) = -1 ENOENT" };
+            for (var i = 0; i < syncs; i++) trace.Add("7 fsync(3</f>) = 0");
+            trace.Add("7 stat(\"/m-e\", 0x1) = -1 ENOENT");
+            var region = StraceLog.CountRegion(StraceLog.Parse(trace), "/m-b", "/m-e", false);
+            return new SyscallMeasurement(cell, new SyscallCellReport { Id = cell.Id, Operations = n }, region);
+        }
+
+        [Test]
+        public void BatchingVerdictFailsWhenBatchedSyncsGrowWithN()
+        {
+            var perItemBatch = new[] { Syncs("per-item", 10, 10), Syncs("per-item", 20, 20), Syncs("batched", 10, 10), Syncs("batched", 20, 20) };
+            var verdict = FsyncBatchingSyscallCheck.Verdict("syscalls.fsync-batching", perItemBatch);
+            Assert.That(verdict.Outcome, Is.EqualTo(Outcome.Fail));
+            Assert.That(verdict.Message, Does.Contain("grows with n"));
+            var good = new[] { Syncs("per-item", 10, 10), Syncs("per-item", 20, 20), Syncs("batched", 10, 1), Syncs("batched", 20, 1) };
+            Assert.That(FsyncBatchingSyscallCheck.Verdict("syscalls.fsync-batching", good).Outcome, Is.EqualTo(Outcome.Pass));
+        }
+
+        [Test]
+        public void BatchingVerdictFailsWhenFlushToDiskDoesNotSync()
+        {
+            var noSync = new[] { Syncs("per-item", 10, 0), Syncs("per-item", 20, 0), Syncs("batched", 10, 0), Syncs("batched", 20, 0) };
+            var verdict = FsyncBatchingSyscallCheck.Verdict("syscalls.fsync-batching", noSync);
+            Assert.That(verdict.Outcome, Is.EqualTo(Outcome.Fail));
+            Assert.That(verdict.Message, Does.Contain("expected one per item"));
+        }
     }
 }

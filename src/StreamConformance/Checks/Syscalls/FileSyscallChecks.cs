@@ -160,17 +160,18 @@ namespace StreamConformance.Checks.Syscalls
         {
             foreach (var m in measurements)
                 yield return JudgeCell(Name, m, new SyscallBudget[0]);
-            yield return Verdict(measurements);
+            yield return Verdict(Name, measurements);
         }
 
-        CheckResult Verdict(IReadOnlyList<SyscallMeasurement> measurements)
+        /// <summary>The family's verdict over its four cells (one per mode and n).</summary>
+        internal static CheckResult Verdict(string name, IReadOnlyList<SyscallMeasurement> measurements)
         {
             var broken = measurements.FirstOrDefault(m => m.Report.Status != SyscallCellReport.Ok);
             if (broken != null)
-                return CheckResult.Of(Name, broken.Report.Status == SyscallCellReport.Unsupported ? Outcome.Skip : Outcome.Error,
+                return CheckResult.Of(name, broken.Report.Status == SyscallCellReport.Unsupported ? Outcome.Skip : Outcome.Error,
                     $"{broken.Cell.Id}: {broken.Report.Message}");
             int Syncs(string mode, int n) => measurements.First(m => m.Cell.Get("mode") == mode && m.Cell.GetInt("n") == n).FamilyCount(SyscallNames.Family.Sync);
-            var result = CheckResult.Of(Name, Outcome.Pass, "");
+            var result = CheckResult.Of(name, Outcome.Pass, "");
             foreach (var n in Sizes)
             {
                 result.WithMetric($"syncs.per-item.n={n}", Syncs("per-item", n));
