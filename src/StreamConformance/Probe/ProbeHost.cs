@@ -13,6 +13,8 @@ namespace StreamConformance.Probe
     {
         public static int Main(string[] args)
         {
+            // A child of the syscall meter: runs traced cells instead of checks.
+            if (args.Length > 0 && args[0] == Meters.Syscalls.SyscallChild.Flag) return Meters.Syscalls.SyscallChild.Main(args);
             if (args.Length != 1 || !File.Exists(args[0]))
             {
                 Console.Error.WriteLine("usage: streamconf-probe REQUEST.json (written by the streamconf host)");

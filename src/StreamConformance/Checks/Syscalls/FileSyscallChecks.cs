@@ -1,0 +1,190 @@
+using System.Collections.Generic;
+using System.Linq;
+using StreamConformance.Meters.Syscalls;
+using StreamConformance.Results;
+
+namespace StreamConformance.Checks.Syscalls
+{
+    /// <summary>The FileStream matrix's axes, shared by the file families.</summary>
+    public static class FileMatrix
+    {
+        public static readonly string[] Handles = { "sync", "async" };
+        public static readonly string[] Buffers = { "0", "1", "4096", "default", "65536" };
+        /// <summary>Buffers that really buffer (byte-at-a-time calls only make sense over these).</summary>
+        public static readonly string[] BufferingBuffers = { "4096", "default", "65536" };
+        public static readonly int[] Chunks = { 100, 4096, 65536 };
+        /// <summary>Content of every sequential cell: 64 KiB.</summary>
+        public const int Length = 65536;
+    }
+
+    /// <summary>syscalls.file.read: sequential Read/ReadAsync/ReadByte over a whole file, for every handle, buffer and chunk.</summary>
+    public sealed class FileReadSyscallCheck : SyscallCheck
+    {
+        public override string Name => "syscalls.file.read";
+
+        public override IReadOnlyList<SyscallCell> Cells(CheckContext context)
+        {
+            var cells = new List<SyscallCell>();
+            foreach (var handle in FileMatrix.Handles)
+            {
+                foreach (var api in new[] { "Read", "ReadAsync" })
+                    foreach (var buffer in FileMatrix.Buffers)
+                        foreach (var chunk in FileMatrix.Chunks)
+                            cells.Add(new SyscallCell("file.read", ("handle", handle), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", FileMatrix.Length)));
+                foreach (var buffer in FileMatrix.BufferingBuffers)
+                    cells.Add(new SyscallCell("file.read", ("handle", handle), ("api", "ReadByte"), ("buffer", buffer), ("chunk", 1), ("length", FileMatrix.Length)));
+            }
+            return cells;
+        }
+    }
+
+    /// <summary>syscalls.file.write: sequential Write/WriteAsync/WriteByte of a whole file and a final Flush.</summary>
+    public sealed class FileWriteSyscallCheck : SyscallCheck
+    {
+        public override string Name => "syscalls.file.write";
+
+        public override IReadOnlyList<SyscallCell> Cells(CheckContext context)
+        {
+            var cells = new List<SyscallCell>();
+            foreach (var handle in FileMatrix.Handles)
+            {
+                foreach (var api in new[] { "Write", "WriteAsync" })
+                    foreach (var buffer in FileMatrix.Buffers)
+                        foreach (var chunk in FileMatrix.Chunks)
+                            cells.Add(new SyscallCell("file.write", ("handle", handle), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", FileMatrix.Length)));
+                foreach (var buffer in FileMatrix.BufferingBuffers)
+                    cells.Add(new SyscallCell("file.write", ("handle", handle), ("api", "WriteByte"), ("buffer", buffer), ("chunk", 1), ("length", FileMatrix.Length)));
+            }
+            return cells;
+        }
+    }
+
+    /// <summary>syscalls.file.seek: Seek inside the buffer and Position get (no call), and Seek between two reads (right data, no lseek per read).</summary>
+    public sealed class FileSeekSyscallCheck : SyscallCheck
+    {
+        public override string Name => "syscalls.file.seek";
+
+        public override IReadOnlyList<SyscallCell> Cells(CheckContext context)
+        {
+            var cells = new List<SyscallCell>();
+            foreach (var handle in FileMatrix.Handles)
+                foreach (var buffer in FileMatrix.BufferingBuffers)
+                    cells.Add(new SyscallCell("file.seek-in-buffer", ("case", "in-buffer"), ("handle", handle), ("buffer", buffer)));
+            foreach (var handle in FileMatrix.Handles)
+                foreach (var api in new[] { "Read", "ReadAsync" })
+                    foreach (var buffer in new[] { "0", "4096" })
+                        cells.Add(new SyscallCell("file.seek-between-reads", ("case", "between-reads"), ("handle", handle), ("api", api), ("buffer", buffer)));
+            return cells;
+        }
+    }
+
+    /// <summary>syscalls.file.flush: Flush() with nothing buffered writes nothing; Flush(true) issues exactly one fsync/fdatasync.</summary>
+    public sealed class FileFlushSyscallCheck : SyscallCheck
+    {
+        public override string Name => "syscalls.file.flush";
+
+        public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>
+            (from handle in FileMatrix.Handles
+             from buffer in new[] { "0", "4096" }
+             from mode in new[] { "empty", "to-disk" }
+             select new SyscallCell("file.flush", ("handle", handle), ("buffer", buffer), ("mode", mode))).ToList();
+    }
+
+    /// <summary>syscalls.buffered-stream: BufferedStream over an unbuffered FileStream has the buffered budgets.</summary>
+    public sealed class BufferedStreamSyscallCheck : SyscallCheck
+    {
+        public override string Name => "syscalls.buffered-stream";
+
+        public override IReadOnlyList<SyscallCell> Cells(CheckContext context)
+        {
+            var cells = new List<SyscallCell>();
+            foreach (var api in new[] { "Read", "Write" })
+                foreach (var chunk in FileMatrix.Chunks)
+                    cells.Add(new SyscallCell("buffered", ("api", api), ("buffer", 4096), ("chunk", chunk), ("length", FileMatrix.Length)));
+            cells.Add(new SyscallCell("buffered", ("api", "ReadByte"), ("buffer", 4096), ("chunk", 1), ("length", FileMatrix.Length)));
+            cells.Add(new SyscallCell("buffered", ("api", "WriteByte"), ("buffer", 4096), ("chunk", 1), ("length", FileMatrix.Length)));
+            return cells;
+        }
+    }
+
+    /// <summary>syscalls.pipe: one read per Read on an anonymous pipe with data waiting, nothing else.</summary>
+    public sealed class PipeSyscallCheck : SyscallCheck
+    {
+        public override string Name => "syscalls.pipe";
+
+        public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>
+            new[] { "Read", "ReadAsync" }.Select(api => new SyscallCell("pipe.read", ("api", api), ("chunk", 100))).ToList();
+    }
+
+    /// <summary>syscalls.socket: one receive per Read on a loopback NetworkStream with data waiting, nothing else.</summary>
+    public sealed class SocketSyscallCheck : SyscallCheck
+    {
+        public override string Name => "syscalls.socket";
+
+        public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>
+            new[] { "Read", "ReadAsync" }.Select(api => new SyscallCell("socket.read", ("api", api), ("chunk", 100))).ToList();
+    }
+
+    /// <summary>syscalls.random-access: one pread/pwrite per RandomAccess call and no lseek (.NET only).</summary>
+    public sealed class RandomAccessSyscallCheck : SyscallCheck
+    {
+        public override string Name => "syscalls.random-access";
+
+#if NET
+        protected override string? RuntimeUnsupportedReason => null;
+#else
+        protected override string? RuntimeUnsupportedReason => "RandomAccess does not exist on this runtime";
+#endif
+
+        public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>
+            new[] { new SyscallCell("random-access", ("api", "Read"), ("chunk", 4096)), new SyscallCell("random-access", ("api", "Write"), ("chunk", 4096)) };
+    }
+
+    /// <summary>
+    /// syscalls.fsync-batching (seed 004): n writes made durable per item or once at the end, for two values of n.
+    /// Per cell: the counts. Then one verdict: batched durability must cost the same number of syncs whatever n,
+    /// and per-item durability must cost one per item (else the meter, or Flush(true), is not doing its job).
+    /// </summary>
+    public sealed class FsyncBatchingSyscallCheck : SyscallCheck
+    {
+        public static readonly int[] Sizes = { 10, 20 };
+
+        public override string Name => "syscalls.fsync-batching";
+
+        public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>
+            (from mode in new[] { "per-item", "batched" }
+             from n in Sizes
+             select new SyscallCell("file.fsync-batching", ("handle", "sync"), ("mode", mode), ("n", n))).ToList();
+
+        protected override IEnumerable<CheckResult> Judge(IReadOnlyList<SyscallMeasurement> measurements)
+        {
+            foreach (var m in measurements)
+                yield return JudgeCell(Name, m, new SyscallBudget[0]);
+            yield return Verdict(Name, measurements);
+        }
+
+        /// <summary>The family's verdict over its four cells (one per mode and n).</summary>
+        internal static CheckResult Verdict(string name, IReadOnlyList<SyscallMeasurement> measurements)
+        {
+            var broken = measurements.FirstOrDefault(m => m.Report.Status != SyscallCellReport.Ok);
+            if (broken != null)
+                return CheckResult.Of(name, broken.Report.Status == SyscallCellReport.Unsupported ? Outcome.Skip : Outcome.Error,
+                    $"{broken.Cell.Id}: {broken.Report.Message}");
+            int Syncs(string mode, int n) => measurements.First(m => m.Cell.Get("mode") == mode && m.Cell.GetInt("n") == n).FamilyCount(SyscallNames.Family.Sync);
+            var result = CheckResult.Of(name, Outcome.Pass, "");
+            foreach (var n in Sizes)
+            {
+                result.WithMetric($"syncs.per-item.n={n}", Syncs("per-item", n));
+                result.WithMetric($"syncs.batched.n={n}", Syncs("batched", n));
+            }
+            var batched = Sizes.Select(n => Syncs("batched", n)).ToList();
+            var perItem = Sizes.Select(n => Syncs("per-item", n)).ToList();
+            var constant = batched.Distinct().Count() == 1;
+            var scales = Sizes.Select((n, i) => perItem[i] == n * SyscallBudgets.SyncsPerFlushToDisk).All(x => x);
+            result.Outcome = constant && scales ? Outcome.Pass : Outcome.Fail;
+            result.Message = $"batched: {string.Join(", ", Sizes.Select((n, i) => $"n={n} → {batched[i]}"))} syncs ({(constant ? "constant" : "grows with n, expected constant")}); "
+                             + $"per item: {string.Join(", ", Sizes.Select((n, i) => $"n={n} → {perItem[i]}"))} syncs ({(scales ? "one per item" : "expected one per item")})";
+            return result;
+        }
+    }
+}

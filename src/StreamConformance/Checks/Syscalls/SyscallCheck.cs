@@ -1,0 +1,85 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using StreamConformance.Meters.Syscalls;
+using StreamConformance.Recipes;
+using StreamConformance.Results;
+
+namespace StreamConformance.Checks.Syscalls
+{
+    /// <summary>
+    /// A family of syscall cells, measured in one traced child per run. The cells build their own streams in the
+    /// child (it cannot receive the host's recipe object), so the family runs once per runtime: on the recipe
+    /// <see cref="HostType"/> [<see cref="HostVariant"/>], and skips every other recipe. Each cell yields one result
+    /// named "check[parameters]" with the calls per operation as metrics "syscalls.NAME" plus "operations".
+    /// </summary>
+    public abstract class SyscallCheck : IStreamCheck
+    {
+        public const string HostType = "System.IO.FileStream", HostVariant = "default";
+
+        public abstract string Name { get; }
+
+        /// <summary>The matrix this family measures.</summary>
+        public abstract IReadOnlyList<SyscallCell> Cells(CheckContext context);
+
+        /// <summary>Why the family cannot run on this runtime (API missing), or null.</summary>
+        protected virtual string? RuntimeUnsupportedReason => null;
+
+        public IEnumerable<CheckResult> Run(StreamRecipe recipe, CheckContext context)
+        {
+            if (recipe.TypeName != HostType || recipe.Variant != HostVariant || !recipe.IsOsBacked)
+                return new[] { CheckResult.Of(Name, Outcome.Skip, $"runs its own scenario matrix once per runtime, on {HostType} [{HostVariant}]") };
+            var why = RuntimeUnsupportedReason ?? SyscallMeter.UnavailableReason;
+            if (why != null) return new[] { CheckResult.Of(Name, Outcome.Skip, why) };
+            return Judge(SyscallMeter.Measure(Cells(context), context.TempDirectory));
+        }
+
+        /// <summary>One result per measurement; families that compare cells override this.</summary>
+        protected virtual IEnumerable<CheckResult> Judge(IReadOnlyList<SyscallMeasurement> measurements) =>
+            measurements.Select(m => JudgeCell(Name, m, SyscallBudgets.For(m.Cell)));
+
+        public static string CellName(string check, SyscallCell cell) =>
+            check + "[" + string.Join(",", cell.Parameters.Select(p => p.Key + "=" + p.Value)) + "]";
+
+        /// <summary>Applies budgets to one measurement: Skip/Error/Fail from the child's report first, then every bound.</summary>
+        public static CheckResult JudgeCell(string check, SyscallMeasurement m, IReadOnlyList<SyscallBudget> budgets)
+        {
+            var name = CellName(check, m.Cell);
+            switch (m.Report.Status)
+            {
+                case SyscallCellReport.Unsupported: return CheckResult.Of(name, Outcome.Skip, m.Report.Message ?? "unsupported");
+                case SyscallCellReport.Error: return CheckResult.Of(name, Outcome.Error, m.Report.Message ?? "error");
+            }
+            var result = WithMetrics(CheckResult.Of(name, Outcome.Pass, ""), m);
+            var threads = m.Report.WatchedDescriptors.Count + m.Report.WatchedPaths.Count > 0
+                ? $" on the stream's descriptor from any thread ({m.BackgroundTotal} other calls in the region not attributed)"
+                : m.Report.AllThreads ? " (all threads between the markers: async I/O)" : "";
+            if (m.Report.Status == SyscallCellReport.Wrong)
+            {
+                result.Outcome = Outcome.Fail;
+                result.Message = $"wrong data: {m.Report.Message}; calls{threads}: {m.Describe()}";
+                return result;
+            }
+            var over = budgets.Where(b => !b.Allows(m.FamilyCount(b.Family)))
+                .Select(b => $"{b.Family} calls: expected {b.Describe()} ({b.Why}), measured {m.FamilyCount(b.Family)}").ToList();
+            result.Outcome = over.Count == 0 ? Outcome.Pass : Outcome.Fail;
+            result.Message = (over.Count == 0 ? "within budget" : string.Join("; ", over))
+                             + $"; {m.Report.Operations} operations, calls{threads}: {m.Describe()}";
+            return result;
+        }
+
+        /// <summary>"operations" and "syscalls.NAME" (calls per operation) for every counted name that occurred, plus "syscalls.total".</summary>
+        public static CheckResult WithMetrics(CheckResult result, SyscallMeasurement m)
+        {
+            var ops = m.Report.Operations;
+            result.WithMetric("operations", ops);
+            if (m.Counts == null || ops <= 0) return result;
+            foreach (var c in m.Counts) result.WithMetric("syscalls." + c.Key, (double)c.Value / ops);
+            result.WithMetric("syscalls.total", (double)m.Total / ops);
+            result.WithMetric("syscalls.background.total", (double)m.BackgroundTotal / ops);
+            return result;
+        }
+
+        protected static string Str(int value) => value.ToString(CultureInfo.InvariantCulture);
+    }
+}

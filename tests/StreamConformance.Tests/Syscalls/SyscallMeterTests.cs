@@ -1,0 +1,261 @@
+using System.Collections.Generic;
+using System.Linq;
+using NUnit.Framework;
+using StreamConformance.Checks;
+using StreamConformance.Checks.Syscalls;
+using StreamConformance.Meters.Syscalls;
+using StreamConformance.Results;
+
+namespace StreamConformance.Tests.Syscalls
+{
+    /// <summary>
+    /// Real traces on the runtime running the tests. All cells are measured in one traced child (OneTimeSetUp); the
+    /// expected counts are what each runtime was measured to do, asserted exactly.
+    /// </summary>
+    public class SyscallMeterTests
+    {
+        static readonly SyscallCell s_seekPerRead = new SyscallCell("demo.seek-per-read", ("chunk", 4096), ("length", 65536));
+        static readonly SyscallCell s_correct = new SyscallCell("demo.correct", ("chunk", 4096), ("length", 65536));
+        static readonly SyscallCell s_read100 = FileRead("Read", "4096", 100);
+        static readonly SyscallCell s_readAsync100 = FileRead("ReadAsync", "4096", 100);
+        static readonly SyscallCell s_read4096 = FileRead("Read", "4096", 4096);
+        static readonly SyscallCell s_readByte = FileRead("ReadByte", "4096", 1);
+        static readonly SyscallCell s_write100 = new SyscallCell("file.write", ("handle", "sync"), ("api", "Write"), ("buffer", "4096"), ("chunk", 100), ("length", 65536));
+        static readonly SyscallCell s_writeByte = new SyscallCell("file.write", ("handle", "sync"), ("api", "WriteByte"), ("buffer", "4096"), ("chunk", 1), ("length", 65536));
+        static readonly SyscallCell s_seekInBuffer = new SyscallCell("file.seek-in-buffer", ("handle", "sync"), ("buffer", "4096"));
+        static readonly SyscallCell s_seekBetweenAsync = new SyscallCell("file.seek-between-reads", ("handle", "async"), ("api", "ReadAsync"), ("buffer", "4096"));
+        static readonly SyscallCell s_flushEmpty = new SyscallCell("file.flush", ("handle", "sync"), ("buffer", "4096"), ("mode", "empty"));
+        static readonly SyscallCell s_flushToDisk = new SyscallCell("file.flush", ("handle", "sync"), ("buffer", "4096"), ("mode", "to-disk"));
+        static readonly SyscallCell s_pipe = new SyscallCell("pipe.read", ("api", "Read"), ("chunk", 100));
+        static readonly SyscallCell s_socket = new SyscallCell("socket.read", ("api", "Read"), ("chunk", 100));
+
+        Dictionary<string, SyscallMeasurement> _m = new Dictionary<string, SyscallMeasurement>();
+
+        static SyscallCell FileRead(string api, string buffer, int chunk) =>
+            new SyscallCell("file.read", ("handle", "sync"), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", 65536));
+
+        [OneTimeSetUp]
+        public void MeasureAll()
+        {
+            if (SyscallMeter.UnavailableReason != null) return;
+            var cells = new[] { s_seekPerRead, s_correct, s_read100, s_readAsync100, s_read4096, s_readByte, s_write100, s_writeByte, s_seekInBuffer, s_seekBetweenAsync, s_flushEmpty, s_flushToDisk, s_pipe, s_socket };
+            var measured = SyscallMeter.Measure(cells, SyscallTestSupport.Context().TempDirectory, new[] { typeof(SyscallMeterTests).Assembly.Location });
+            _m = measured.ToDictionary(m => m.Cell.Id);
+        }
+
+        SyscallMeasurement Get(SyscallCell cell)
+        {
+            SyscallTestSupport.RequireMeter();
+            var m = _m[cell.Id];
+            Assert.That(m.Report.Status, Is.EqualTo(SyscallCellReport.Ok), m.Report.Message);
+            return m;
+        }
+
+        [Test]
+        public void SeekBeforeEveryReadIsFlaggedWithOneLseekPerRead()
+        {
+            var m = Get(s_seekPerRead);
+            Assert.That(m.Report.Operations, Is.EqualTo(17), "16 reads of 4096 bytes and the one that returns 0");
+            Assert.That(m.Count("lseek"), Is.EqualTo(m.Report.Operations));
+            var result = SyscallCheck.JudgeCell("demo", m, SyscallBudgets.SequentialRead(65536, 0, 4096));
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.Contain("seek calls"));
+            Assert.That(result.Metrics!["syscalls.lseek"], Is.EqualTo(1.0));
+        }
+
+        [Test]
+        public void ForwardingWrapperPassesWithNoLseek()
+        {
+            var m = Get(s_correct);
+            Assert.That(m.Count("lseek"), Is.EqualTo(0));
+            Assert.That(m.FamilyCount(SyscallNames.Family.Read), Is.EqualTo(17));
+            var result = SyscallCheck.JudgeCell("demo", m, SyscallBudgets.SequentialRead(65536, 0, 4096));
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+        }
+
+        [Test]
+        public void ReadingInSmallChunksThroughA4KBuffer()
+        {
+            var m = Get(s_read100);
+            Assert.That(m.Report.Operations, Is.EqualTo(657));
+            if (SyscallTestSupport.IsMono)
+                // 16 fills, a refill attempt at EOF by the call that drains the buffer, and the final call's read.
+                Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["read"] = 18 }));
+            else
+                // .NET 10 completes a short buffered read with a direct pread of the missing 4 bytes: 2 calls per fill.
+                Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["pread64"] = 33 }));
+        }
+
+        [Test]
+        public void ReadAsyncInSmallChunksThroughA4KBuffer()
+        {
+            var m = Get(s_readAsync100);
+            var read = SyscallTestSupport.IsMono ? "read" : "pread64";
+            Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { [read] = 18 }));
+        }
+
+        [Test]
+        public void ReadingInBufferSizedChunksAndByteByByte()
+        {
+            var read = SyscallTestSupport.IsMono ? "read" : "pread64";
+            Assert.That(Get(s_read4096).Counts, Is.EqualTo(new Dictionary<string, int> { [read] = 17 }));
+            Assert.That(Get(s_readByte).Counts, Is.EqualTo(new Dictionary<string, int> { [read] = 17 }));
+            Assert.That(Get(s_readByte).Report.Operations, Is.EqualTo(65537));
+        }
+
+        [Test]
+        public void WritingInSmallChunksThroughA4KBuffer()
+        {
+            var m = Get(s_write100);
+            if (SyscallTestSupport.IsMono)
+                // Mono positions the descriptor before every buffer flush.
+                Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["lseek"] = 16, ["write"] = 16 }));
+            else
+                // .NET asks once whether the handle can seek (lseek(fd, 0, SEEK_CUR)), then writes at explicit offsets.
+                Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["lseek"] = 1, ["pwrite64"] = 16 }));
+        }
+
+        [Test]
+        public void WritingByteByByteThroughA4KBuffer()
+        {
+            var m = Get(s_writeByte);
+            Assert.That(m.Report.Operations, Is.EqualTo(65536));
+            var result = SyscallCheck.JudgeCell("syscalls.file.write", m, SyscallBudgets.For(m.Cell));
+            if (SyscallTestSupport.IsMono)
+            {
+                Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["lseek"] = 16, ["write"] = 16 }));
+                Assert.That(result.Message, Does.Contain("seek calls: expected at most 1"));
+            }
+            else
+            {
+                // .NET 10 flushes the 4096-byte buffer when it holds 4095 bytes: 16 writes of 4095, then 16 bytes.
+                Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["lseek"] = 1, ["pwrite64"] = 17 }));
+                Assert.That(result.Message, Does.Contain("write calls: expected at most 16"));
+            }
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail));
+        }
+
+        [Test]
+        public void SeekInsideTheBuffer()
+        {
+            var m = Get(s_seekInBuffer);
+            if (SyscallTestSupport.IsMono)
+                Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["lseek"] = 10 }), "Mono 6.8 seeks the descriptor on every Seek");
+            else
+                Assert.That(m.Total, Is.EqualTo(0));
+        }
+
+        [Test]
+        public void SeekBetweenAsyncReadsReadsTheRightBytes()
+        {
+            var m = Get(s_seekBetweenAsync);
+            Assert.That(m.FamilyCount(SyscallNames.Family.Read), Is.EqualTo(2));
+            Assert.That(m.Count("lseek"), Is.EqualTo(SyscallTestSupport.IsMono ? 1 : 0));
+        }
+
+        [Test]
+        public void FlushWithNothingBufferedIsFreeAndFlushToDiskSyncsOnce()
+        {
+            Assert.That(Get(s_flushEmpty).Total, Is.EqualTo(0));
+            var m = Get(s_flushToDisk);
+            Assert.That(m.Report.Operations, Is.EqualTo(5));
+            Assert.That(m.FamilyCount(SyscallNames.Family.Sync), Is.EqualTo(5));
+            Assert.That(m.FamilyCount(SyscallNames.Family.Write), Is.EqualTo(5));
+        }
+
+        [Test]
+        public void PipeAndSocketReadOncePerCallWithDataWaiting()
+        {
+            Assert.That(Get(s_pipe).Counts, Is.EqualTo(new Dictionary<string, int> { ["read"] = 10 }));
+            var socket = Get(s_socket);
+            Assert.That(socket.Total, Is.EqualTo(10));
+            Assert.That(socket.FamilyCount(SyscallNames.Family.Read), Is.EqualTo(10));
+        }
+
+        [Test]
+        public void BatchedDurabilityIsConstantAndPerItemScales()
+        {
+            SyscallTestSupport.RequireMeter();
+            var results = new FsyncBatchingSyscallCheck().Run(new HostFileStreamRecipe(), SyscallTestSupport.Context()).ToList();
+            var verdict = results.Single(r => r.Check == "syscalls.fsync-batching");
+            Assert.That(verdict.Outcome, Is.EqualTo(Outcome.Pass), verdict.Message);
+            Assert.That(verdict.Metrics!["syncs.per-item.n=10"], Is.EqualTo(10));
+            Assert.That(verdict.Metrics!["syncs.per-item.n=20"], Is.EqualTo(20));
+            Assert.That(verdict.Metrics!["syncs.batched.n=10"], Is.EqualTo(1));
+            Assert.That(verdict.Metrics!["syncs.batched.n=20"], Is.EqualTo(1));
+        }
+
+        [Test]
+        public void RandomAccessIsOnePositionedCallPerCall()
+        {
+            SyscallTestSupport.RequireMeter();
+            var results = new RandomAccessSyscallCheck().Run(new HostFileStreamRecipe(), SyscallTestSupport.Context()).ToList();
+            if (SyscallTestSupport.IsMono)
+            {
+                Assert.That(results.Single().Outcome, Is.EqualTo(Outcome.Skip));
+                Assert.That(results.Single().Message, Is.EqualTo("RandomAccess does not exist on this runtime"));
+                return;
+            }
+            Assert.That(results.Select(r => r.Outcome), Is.All.EqualTo(Outcome.Pass), string.Join("\n", results));
+            Assert.That(results[0].Metrics!["syscalls.pread64"], Is.EqualTo(1.0));
+            Assert.That(results[1].Metrics!["syscalls.pwrite64"], Is.EqualTo(1.0));
+        }
+
+        [Test]
+        public void EveryFamilyMeasuresItsWholeMatrixWithoutErrors()
+        {
+            SyscallTestSupport.RequireMeter();
+            foreach (var check in CheckCatalog.Select("syscalls.*"))
+            {
+                var results = check.Run(new HostFileStreamRecipe(), SyscallTestSupport.Context()).ToList();
+                Assert.That(results, Is.Not.Empty, check.Name);
+                Assert.That(results.Where(r => r.Outcome == Outcome.Error || r.Outcome == Outcome.Crash), Is.Empty, check.Name);
+                Assert.That(results.All(r => r.Check.StartsWith(check.Name, System.StringComparison.Ordinal)), Is.True, check.Name);
+                var cells = results.Where(r => r.Check.Contains("[") && (r.Outcome == Outcome.Pass || r.Outcome == Outcome.Fail));
+                Assert.That(cells.All(r => r.Metrics != null && r.Metrics.ContainsKey("operations")), Is.True, check.Name);
+            }
+        }
+    }
+
+    /// <summary>Availability: a meter that cannot trace must make every syscall check skip, with the reason.</summary>
+    public class SyscallAvailabilityTests
+    {
+        [TearDown]
+        public void RestoreStrace() => SyscallMeter.StracePath = null;
+
+        [Test]
+        public void MissingStraceSkipsEveryCheckWithTheReason()
+        {
+            SyscallMeter.StracePath = "/nonexistent/strace";
+            Assert.That(SyscallMeter.UnavailableReason, Does.Contain("/nonexistent/strace"));
+            foreach (var check in CheckCatalog.Select("syscalls.*"))
+            {
+                var results = check.Run(new HostFileStreamRecipe(), new CheckContext()).ToList();
+                Assert.That(results, Has.Count.EqualTo(1), check.Name);
+                Assert.That(results[0].Outcome, Is.EqualTo(Outcome.Skip), check.Name);
+                Assert.That(results[0].Message, Is.Not.Empty, check.Name);
+            }
+        }
+
+        [Test]
+        public void OtherRecipesSkip()
+        {
+            var results = new FileReadSyscallCheck().Run(new OtherRecipe(), new CheckContext()).ToList();
+            Assert.That(results.Single().Outcome, Is.EqualTo(Outcome.Skip));
+            Assert.That(results.Single().Message, Does.Contain("System.IO.FileStream [default]"));
+        }
+
+        [Test]
+        public void TheMeterIsAvailableOnThisMachine()
+        {
+            // The development machine has strace and may trace: if this fails, every other syscall test only skipped.
+            if (System.Environment.GetEnvironmentVariable("STREAMCONF_EXPECT_NO_STRACE") == "1") Assert.Ignore("told strace is absent here");
+            Assert.That(SyscallMeter.UnavailableReason, Is.Null);
+        }
+
+        sealed class OtherRecipe : Recipes.StreamRecipe
+        {
+            public override string TypeName => "System.IO.MemoryStream";
+        }
+    }
+}
