@@ -1,0 +1,59 @@
+using System;
+using System.IO;
+using System.IO.MemoryMappedFiles;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>
+    /// MemoryMappedViewStream over a file-backed map in the run's temp folder. A view has a fixed length, so
+    /// there is no "empty" writable stream: the recipe offers read and read-write over content only.
+    /// </summary>
+    public sealed class MemoryMappedViewStreamRecipe : StreamRecipe
+    {
+        public override string TypeName => "System.IO.MemoryMappedFiles.MemoryMappedViewStream";
+        public override string Variant => "file-backed";
+        public override bool CanSeek => true;
+        public override bool IsBuffered => true;
+        public override bool IsOsBacked => true;
+
+        public override StreamFixture? OpenRead(byte[] content) => Open(content, MemoryMappedFileAccess.Read);
+
+        public override StreamFixture? OpenReadWrite(byte[] initial) => Open(initial, MemoryMappedFileAccess.ReadWrite);
+
+        StreamFixture? Open(byte[] content, MemoryMappedFileAccess access)
+        {
+            // An empty file cannot be mapped.
+            if (content.Length == 0) return null;
+            var file = new TempFile("mmap", content);
+            MemoryMappedFile? map = null;
+            try
+            {
+                map = MemoryMappedFile.CreateFromFile(file.Path, FileMode.Open, null, 0, access);
+                var view = map.CreateViewStream(0, content.Length, access);
+                if (view.Length != content.Length)
+                {
+                    // Some runtimes round a view up to whole pages; such a view is not "exactly the content".
+                    var length = view.Length;
+                    view.Dispose();
+                    throw new NotSupportedException($"a view of {content.Length} bytes has Length {length}");
+                }
+                Func<byte[]>? readBack = access == MemoryMappedFileAccess.ReadWrite ? () => Contents(file.Path, view) : null;
+                return new StreamFixture(view, readBack, file, map);
+            }
+            catch
+            {
+                map?.Dispose();
+                file.Dispose();
+                throw;
+            }
+        }
+
+        static byte[] Contents(string path, MemoryMappedViewStream view)
+        {
+            // A view writes straight into the mapping; Flush (or Dispose) pushes it to the file.
+            try { view.Flush(); }
+            catch (ObjectDisposedException) { }
+            return File.ReadAllBytes(path);
+        }
+    }
+}
