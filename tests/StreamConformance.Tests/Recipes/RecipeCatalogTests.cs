@@ -59,6 +59,7 @@ namespace StreamConformance.Tests.Recipes
                     opened++;
                     var stream = fixture.Stream;
                     Assert.That(stream.CanRead, Is.True, "read fixture: CanRead");
+                    Assert.That(stream.GetType().FullName, Is.EqualTo(recipe.TypeName), "read fixture: TypeName");
                     Assert.That(stream.CanSeek, Is.EqualTo(recipe.CanSeek), "read fixture: CanSeek knob");
                     Assert.That(ReadToEnd(stream, content.Length, recipe.ReadsReadUntilSizeOrEof), Is.EqualTo(content), "read fixture: bytes read");
                 }
@@ -71,6 +72,7 @@ namespace StreamConformance.Tests.Recipes
                     opened++;
                     var stream = fixture.Stream;
                     Assert.That(stream.CanWrite, Is.True, "write fixture: CanWrite");
+                    Assert.That(stream.GetType().FullName, Is.EqualTo(recipe.TypeName), "write fixture: TypeName");
                     Assert.That(stream.CanSeek, Is.EqualTo(recipe.CanSeek), "write fixture: CanSeek knob");
                     WriteInChunks(stream, content);
                     if (recipe.WritesVisibleAfterFlush && fixture.CanReadBack)
@@ -91,6 +93,7 @@ namespace StreamConformance.Tests.Recipes
                     opened++;
                     var stream = fixture.Stream;
                     Assert.That(stream.CanRead && stream.CanWrite, Is.True, "read-write fixture: CanRead && CanWrite");
+                    Assert.That(stream.GetType().FullName, Is.EqualTo(recipe.TypeName), "read-write fixture: TypeName");
                     Assert.That(stream.CanSeek, Is.EqualTo(recipe.CanSeek), "read-write fixture: CanSeek knob");
                     Assert.That(ReadToEnd(stream, content.Length, recipe.ReadsReadUntilSizeOrEof), Is.EqualTo(content), "read-write fixture: bytes read");
                 }
@@ -98,6 +101,14 @@ namespace StreamConformance.Tests.Recipes
 
             Assert.That(opened, Is.GreaterThan(0), "the recipe opened no stream at all");
             Assert.That(Directory.GetFileSystemEntries(_temp), Is.Empty, "temp folder after the fixtures were disposed");
+        }
+
+        [Test]
+        public void ConsoleRecipesNameTheTypesConsoleReturns()
+        {
+            // Not disposed: on Mono the standard streams wrap the process's own descriptors.
+            Assert.That(new ConsoleStandardInputRecipe().TypeName, Is.EqualTo(Console.OpenStandardInput().GetType().FullName));
+            Assert.That(new ConsoleStandardOutputRecipe().TypeName, Is.EqualTo(Console.OpenStandardOutput().GetType().FullName));
         }
 
         [Test]
