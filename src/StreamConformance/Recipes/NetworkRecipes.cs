@@ -78,6 +78,7 @@ namespace StreamConformance.Recipes
     public sealed class SslStreamRecipe : PeerRecipe
     {
         const string HostName = "streamconf.loopback";
+        const string Password = "streamconf";
 
         static readonly Lazy<X509Certificate2> s_certificate = new Lazy<X509Certificate2>(CreateCertificate);
         static readonly Lazy<string?> s_unavailable = new Lazy<string?>(Probe);
@@ -89,16 +90,29 @@ namespace StreamConformance.Recipes
 
         static X509Certificate2 CreateCertificate()
         {
+            var now = DateTimeOffset.UtcNow;
+#if NET
             using var rsa = RSA.Create(2048);
             var request = new CertificateRequest("CN=" + HostName, rsa, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);
-            var now = DateTimeOffset.UtcNow;
             using var certificate = request.CreateSelfSigned(now.AddDays(-1), now.AddDays(1));
             // Round-trip through PFX so the private key is usable by the TLS stack on every platform.
-            var pfx = certificate.Export(X509ContentType.Pfx, "streamconf");
-#if NET
-            return X509CertificateLoader.LoadPkcs12(pfx, "streamconf");
+            return X509CertificateLoader.LoadPkcs12(certificate.Export(X509ContentType.Pfx, Password), Password);
 #else
-            return new X509Certificate2(pfx, "streamconf");
+            // Mono 6.8's CertificateRequest.CreateSelfSigned throws PlatformNotSupportedException.
+            using var rsa = new RSACryptoServiceProvider(2048);
+            var builder = new Mono.Security.X509.X509CertificateBuilder(3)
+            {
+                SerialNumber = new byte[] { 0x01, 0x5C, 0x0F },
+                IssuerName = "CN=" + HostName,
+                SubjectName = "CN=" + HostName,
+                NotBefore = now.UtcDateTime.AddDays(-1),
+                NotAfter = now.UtcDateTime.AddDays(1),
+                SubjectPublicKey = rsa,
+            };
+            var pkcs12 = new Mono.Security.X509.PKCS12 { Password = Password };
+            pkcs12.AddCertificate(new Mono.Security.X509.X509Certificate(builder.Sign(rsa)));
+            pkcs12.AddPkcs8ShroudedKeyBag(rsa);
+            return new X509Certificate2(pkcs12.GetBytes(), Password);
 #endif
         }
 
