@@ -103,6 +103,27 @@ namespace StreamConformance.Tests.Recipes
             Assert.That(Directory.GetFileSystemEntries(_temp), Is.Empty, "temp folder after the fixtures were disposed");
         }
 
+        [TestCaseSource(nameof(BuiltIn))]
+        public void RecipeHandlesEmptyContent(StreamRecipe recipe)
+        {
+            if (recipe.UnavailableReason is string reason) Assert.Ignore(reason);
+            var empty = new byte[0];
+            // A recipe may decline empty content (null), but a stream it opens must be at its end at once.
+            using (var fixture = recipe.OpenRead(empty))
+                if (fixture != null) Assert.That(fixture.Stream.Read(new byte[16], 0, 16), Is.EqualTo(0), "read fixture over empty content");
+            using (var fixture = recipe.OpenReadWrite(empty))
+                if (fixture != null) Assert.That(fixture.Stream.Read(new byte[16], 0, 16), Is.EqualTo(0), "read-write fixture over empty content");
+            using (var fixture = recipe.OpenWrite())
+            {
+                if (fixture != null)
+                {
+                    fixture.Stream.Dispose();
+                    if (fixture.CanReadBack) Assert.That(fixture.ReadBack(), Is.Empty, "write fixture with nothing written");
+                }
+            }
+            Assert.That(Directory.GetFileSystemEntries(_temp), Is.Empty, "temp folder after the fixtures were disposed");
+        }
+
         [Test]
         public void ConsoleRecipesNameTheTypesConsoleReturns()
         {
