@@ -41,7 +41,10 @@ namespace StreamConformance.Recipes
                 Type = type;
                 Ctor = ctor;
                 Shape = shape;
+                _canSeek = new Lazy<bool>(ObserveCanSeek);
             }
+
+            readonly Lazy<bool> _canSeek;
 
             protected Type Type { get; }
             protected System.Reflection.ConstructorInfo Ctor { get; }
@@ -50,6 +53,22 @@ namespace StreamConformance.Recipes
             public override string Variant => "shape" + Shape;
             // A generic shape knows nothing of the type: expect only what the base contract guarantees.
             public override bool ReadsReadUntilSizeOrEof => false;
+            // Nothing says whether the type seeks, so the knob repeats what an instance reports; checks then hold
+            // the stream to its own claim (a CanSeek of true whose Seek throws still fails).
+            public override bool CanSeek => _canSeek.Value;
+
+            bool ObserveCanSeek()
+            {
+                try
+                {
+                    using var fixture = OpenRead(new byte[] { 1 }) ?? OpenWrite();
+                    return fixture != null && fixture.Stream.CanSeek;
+                }
+                catch (Exception)
+                {
+                    return false;
+                }
+            }
 
             protected Stream Create(params object[] args)
             {
