@@ -69,6 +69,22 @@ namespace StreamConformance.Recipes
             Loopback.Connect(out var accepted, out var connected);
             return new Pair(new NetworkStream(accepted, true), new NetworkStream(connected, true));
         }
+
+        /// <summary>
+        /// Both directions at once: the peer sends the initial content and half-closes (so reading ends after
+        /// it), then keeps receiving until end-of-stream; the read-back is what it received.
+        /// </summary>
+        public override StreamFixture? OpenReadWrite(byte[] initial)
+        {
+            Loopback.Connect(out var accepted, out var connected);
+            var peer = new NetworkStream(connected, true);
+            var drainer = new Drainer(peer, () =>
+            {
+                if (initial.Length > 0) peer.Write(initial, 0, initial.Length);
+                connected.Shutdown(SocketShutdown.Send);
+            });
+            return new StreamFixture(new NetworkStream(accepted, true), drainer.Received, drainer);
+        }
     }
 
     /// <summary>

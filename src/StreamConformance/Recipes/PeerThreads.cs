@@ -56,7 +56,9 @@ namespace StreamConformance.Recipes
         readonly Thread _thread;
         readonly MemoryStream _received = new MemoryStream();
 
-        public Drainer(Stream end)
+        /// <param name="end">The peer's end, read until end-of-stream.</param>
+        /// <param name="first">Runs on the drainer thread before it starts reading (e.g. send something first).</param>
+        public Drainer(Stream end, Action? first = null)
         {
             _end = end;
             _thread = new Thread(() =>
@@ -64,6 +66,7 @@ namespace StreamConformance.Recipes
                 var buffer = new byte[16384];
                 try
                 {
+                    first?.Invoke();
                     int n;
                     while ((n = _end.Read(buffer, 0, buffer.Length)) > 0)
                         lock (_received) _received.Write(buffer, 0, n);

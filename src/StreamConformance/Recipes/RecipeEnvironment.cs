@@ -11,20 +11,37 @@ namespace StreamConformance.Recipes
     /// </summary>
     public static class RecipeEnvironment
     {
+        static readonly string s_defaultDirectory = Path.Combine(Path.GetTempPath(), "streamconf-" + Process.GetCurrentProcess().Id);
         static string? s_tempDirectory;
         static int s_counter;
+        static int s_cleanupRegistered;
 
         public static string TempDirectory
         {
-            get => s_tempDirectory ??= Path.Combine(Path.GetTempPath(), "streamconf-" + Process.GetCurrentProcess().Id);
+            get => s_tempDirectory ?? s_defaultDirectory;
             set => s_tempDirectory = value;
         }
 
         /// <summary>A fresh path in <see cref="TempDirectory"/> (the folder is created; the file is not).</summary>
         public static string NewTempPath(string hint)
         {
-            Directory.CreateDirectory(TempDirectory);
-            return Path.Combine(TempDirectory, $"{hint}-{Interlocked.Increment(ref s_counter)}");
+            var directory = TempDirectory;
+            if (directory == s_defaultDirectory && Interlocked.Exchange(ref s_cleanupRegistered, 1) == 0)
+                AppDomain.CurrentDomain.ProcessExit += (sender, e) => RemoveDefaultDirectoryIfEmpty();
+            Directory.CreateDirectory(directory);
+            return Path.Combine(directory, $"{hint}-{Interlocked.Increment(ref s_counter)}");
+        }
+
+        /// <summary>The default folder is ours alone; a runner's folder belongs to the runner.</summary>
+        static void RemoveDefaultDirectoryIfEmpty()
+        {
+            try
+            {
+                if (Directory.Exists(s_defaultDirectory) && Directory.GetFileSystemEntries(s_defaultDirectory).Length == 0)
+                    Directory.Delete(s_defaultDirectory);
+            }
+            catch (IOException) { }
+            catch (UnauthorizedAccessException) { }
         }
 
         /// <summary>How long a helper thread (feeder, drainer, server) may take before the fixture gives up on it.</summary>
