@@ -53,7 +53,7 @@ namespace StreamConformance.Recipes
         /// The stream's length, also after Dispose: the public Length throws then, and the length field is the
         /// only record of how far writes went in memory we own. Field names: "_length" (.NET), "length" (Mono).
         /// </summary>
-        static long LengthOf(UnmanagedMemoryStream stream)
+        internal static long LengthOf(UnmanagedMemoryStream stream)
         {
             try { return stream.Length; }
             catch (ObjectDisposedException)
@@ -105,6 +105,55 @@ namespace StreamConformance.Recipes
             var handle = GCHandle.Alloc(new byte[Math.Max(1, length)], GCHandleType.Pinned);
             release = new Release(() => handle.Free());
             return (byte*)handle.AddrOfPinnedObject();
+        }
+    }
+
+    /// <summary>
+    /// new UnmanagedMemoryStream(SafeBuffer, offset, length, access): the SafeBuffer constructor path, over an
+    /// AllocHGlobal buffer the fixture releases. Such a stream's length is fixed (SetLength throws
+    /// NotSupportedException), so there is no empty writable stream: read and read-write only.
+    /// </summary>
+    public sealed class UnmanagedMemoryStreamSafeBufferRecipe : StreamRecipe
+    {
+        public override string TypeName => "System.IO.UnmanagedMemoryStream";
+        public override string Variant => "SafeBuffer";
+        public override bool CanSeek => true;
+        public override bool IsBuffered => true;
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var buffer = new HGlobalBuffer(content);
+            return new StreamFixture(new UnmanagedMemoryStream(buffer, 0, content.Length, FileAccess.Read), null, buffer);
+        }
+
+        public override StreamFixture? OpenReadWrite(byte[] initial)
+        {
+            var buffer = new HGlobalBuffer(initial);
+            var stream = new UnmanagedMemoryStream(buffer, 0, initial.Length, FileAccess.ReadWrite);
+            return new StreamFixture(stream, () => buffer.Read(UnmanagedMemoryStreamRecipe.LengthOf(stream)), buffer);
+        }
+
+        sealed class HGlobalBuffer : SafeBuffer
+        {
+            public HGlobalBuffer(byte[] content) : base(true)
+            {
+                SetHandle(Marshal.AllocHGlobal(Math.Max(1, content.Length)));
+                Initialize((ulong)content.Length);
+                Marshal.Copy(content, 0, handle, content.Length);
+            }
+
+            public byte[] Read(long length)
+            {
+                var result = new byte[length];
+                Marshal.Copy(handle, result, 0, result.Length);
+                return result;
+            }
+
+            protected override bool ReleaseHandle()
+            {
+                Marshal.FreeHGlobal(handle);
+                return true;
+            }
         }
     }
 }
