@@ -26,6 +26,7 @@ namespace StreamConformance.Probe
             _request = request;
             _emit = emit;
             _checks = checks ?? CheckCatalog.Select(request.Checks);
+            if (!string.IsNullOrEmpty(request.TempDirectory)) RecipeEnvironment.TempDirectory = request.TempDirectory;
             _context = new CheckContext
             {
                 Seed = request.Seed,

@@ -41,27 +41,33 @@ namespace StreamConformance.Recipes
                 Type = type;
                 Ctor = ctor;
                 Shape = shape;
+                _canSeek = new Lazy<bool>(ObserveCanSeek);
             }
+
+            readonly Lazy<bool> _canSeek;
 
             protected Type Type { get; }
             protected System.Reflection.ConstructorInfo Ctor { get; }
             string Shape { get; }
             public override string TypeName => Type.FullName ?? Type.Name;
             public override string Variant => "shape" + Shape;
-            // A generic shape knows nothing of the type: expect only what the base contract guarantees, and take
-            // seekability from what an instance says (the seek checks then hold it to its word).
+            // A generic shape knows nothing of the type: expect only what the base contract guarantees.
             public override bool ReadsReadUntilSizeOrEof => false;
-            public override bool CanSeek => _canSeek ??= AskCanSeek();
-            bool? _canSeek;
+            // Nothing says whether the type seeks, so the knob repeats what an instance reports; checks then hold
+            // the stream to its own claim (a CanSeek of true whose Seek throws still fails).
+            public override bool CanSeek => _canSeek.Value;
 
-            bool AskCanSeek()
+            bool ObserveCanSeek()
             {
                 try
                 {
-                    using var fixture = OpenRead(new byte[16]) ?? OpenWrite();
-                    return fixture?.Stream.CanSeek ?? false;
+                    using var fixture = OpenRead(new byte[] { 1 }) ?? OpenWrite();
+                    return fixture != null && fixture.Stream.CanSeek;
                 }
-                catch (Exception) { return false; }
+                catch (Exception)
+                {
+                    return false;
+                }
             }
 
             protected Stream Create(params object[] args)

@@ -25,9 +25,15 @@ namespace StreamConformance.Recipes
             return GenericShapes.For(type);
         }
 
-        /// <summary>Recipes for types known by name only (runtime types reached through public API, e.g. ZipArchive entry streams).</summary>
-        public static IReadOnlyList<StreamRecipe> ForName(string typeName) =>
-            BuiltIn.Where(r => r.TypeName == typeName).ToList();
+        /// <summary>
+        /// Recipes for types known by name only (runtime types reached through public API, e.g. ZipArchive entry
+        /// streams). Accepts Cecil's nested-type separator ('/') as well as reflection's ('+').
+        /// </summary>
+        public static IReadOnlyList<StreamRecipe> ForName(string typeName)
+        {
+            var name = typeName.Replace('/', '+');
+            return BuiltIn.Where(r => r.TypeName == name).ToList();
+        }
 
         static IReadOnlyList<StreamRecipe> LoadBuiltIn()
         {

@@ -1,0 +1,188 @@
+using System;
+using System.IO;
+using System.IO.Compression;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>
+    /// Streams ZipArchiveEntry.Open() returns. Their types are internal and differ by runtime and mode, so the
+    /// type name and the seekability are taken from one real instance (built once, lazily).
+    /// </summary>
+    public abstract class ZipEntryRecipe : StreamRecipe
+    {
+        protected const string EntryName = "data.bin";
+
+        readonly Lazy<(string Name, bool CanSeek)> _shape;
+
+        protected ZipEntryRecipe() => _shape = new Lazy<(string, bool)>(Observe);
+
+        public override string TypeName => _shape.Value.Name;
+        public override bool CanSeek => _shape.Value.CanSeek;
+
+        (string, bool) Observe()
+        {
+            try
+            {
+                using var fixture = OpenRead(new byte[] { 1 }) ?? OpenWrite();
+                return fixture == null ? ("System.IO.Stream", false) : (fixture.Stream.GetType().FullName ?? "System.IO.Stream", fixture.Stream.CanSeek);
+            }
+            catch (Exception)
+            {
+                return ("System.IO.Compression.ZipArchiveEntry+Stream", false); // unusable here: the name only labels the failure
+            }
+        }
+
+        protected static byte[] ArchiveOf(byte[] content, CompressionLevel level)
+        {
+            var buffer = new MemoryStream();
+            using (var archive = new ZipArchive(buffer, ZipArchiveMode.Create, true))
+            using (var entry = archive.CreateEntry(EntryName, level).Open())
+                entry.Write(content, 0, content.Length);
+            return buffer.ToArray();
+        }
+
+        /// <summary>The entry's bytes in a finished archive.</summary>
+        protected static byte[] EntryOf(byte[] archiveBytes)
+        {
+            using var archive = new ZipArchive(new MemoryStream(archiveBytes, false), ZipArchiveMode.Read);
+            using var entry = archive.GetEntry(EntryName)!.Open();
+            var result = new MemoryStream();
+            entry.CopyTo(result);
+            return result.ToArray();
+        }
+    }
+
+    /// <summary>Read mode, deflated entry: a decompressor over the entry's slice of the archive.</summary>
+    public sealed class ZipEntryReadDeflatedRecipe : ZipEntryRecipe
+    {
+        public override string Variant => "zip-entry read deflated";
+        public override bool ReadsReadUntilSizeOrEof => false;
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var archive = new ZipArchive(new MemoryStream(ArchiveOf(content, CompressionLevel.Optimal), false), ZipArchiveMode.Read);
+            return new StreamFixture(archive.GetEntry(EntryName)!.Open(), null, archive);
+        }
+    }
+
+    /// <summary>Read mode, stored entry: a window onto the archive bytes.</summary>
+    public sealed class ZipEntryReadStoredRecipe : ZipEntryRecipe
+    {
+        public override string Variant => "zip-entry read stored";
+        public override bool ReadsReadUntilSizeOrEof => false;
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var archive = new ZipArchive(new MemoryStream(ArchiveOf(content, CompressionLevel.NoCompression), false), ZipArchiveMode.Read);
+            return new StreamFixture(archive.GetEntry(EntryName)!.Open(), null, archive);
+        }
+    }
+
+    /// <summary>Create mode: the entry's compressing write stream; the archive is finished when the fixture reads back.</summary>
+    public sealed class ZipEntryCreateRecipe : ZipEntryRecipe
+    {
+        public override string Variant => "zip-entry create";
+        public override bool WritesVisibleAfterFlush => false;
+
+        public override StreamFixture? OpenWrite()
+        {
+            var buffer = new MemoryStream();
+            var archive = new ZipArchive(buffer, ZipArchiveMode.Create, true);
+            var stream = archive.CreateEntry(EntryName, CompressionLevel.Optimal).Open();
+            return new StreamFixture(stream, () =>
+            {
+                archive.Dispose();
+                return EntryOf(buffer.ToArray());
+            }, archive);
+        }
+    }
+
+    /// <summary>Update mode: the entry is held uncompressed in memory, readable, writable and seekable.</summary>
+    public sealed class ZipEntryUpdateRecipe : ZipEntryRecipe
+    {
+        public override string Variant => "zip-entry update";
+        public override bool WritesVisibleAfterFlush => false;
+        public override bool IsBuffered => true;
+
+        public override StreamFixture? OpenRead(byte[] content) => Open(content, false);
+        public override StreamFixture? OpenWrite() => Open(Array.Empty<byte>(), true);
+        public override StreamFixture? OpenReadWrite(byte[] initial) => Open(initial, true);
+
+        static StreamFixture Open(byte[] content, bool readBack)
+        {
+            var buffer = new MemoryStream();
+            var bytes = ArchiveOf(content, CompressionLevel.Optimal);
+            buffer.Write(bytes, 0, bytes.Length);
+            buffer.Position = 0;
+            var archive = new ZipArchive(buffer, ZipArchiveMode.Update, true);
+            var stream = archive.GetEntry(EntryName)!.Open();
+            Func<byte[]>? back = readBack
+                ? () =>
+                {
+                    archive.Dispose();
+                    return EntryOf(buffer.ToArray());
+                }
+                : null;
+            return new StreamFixture(stream, back, archive);
+        }
+    }
+
+#if NET
+    /// <summary>
+    /// TarEntry.DataStream of an entry read without copying: a window onto the archive, seekable when the
+    /// archive stream is. Internal types, named from a real instance.
+    /// </summary>
+    public abstract class TarEntryRecipe : StreamRecipe
+    {
+        readonly Lazy<string> _typeName;
+
+        protected TarEntryRecipe() => _typeName = new Lazy<string>(() =>
+        {
+            try
+            {
+                using var fixture = OpenRead(new byte[] { 1 });
+                return fixture?.Stream.GetType().FullName ?? "System.Formats.Tar.TarEntry+DataStream";
+            }
+            catch (Exception)
+            {
+                return "System.Formats.Tar.TarEntry+DataStream";
+            }
+        });
+
+        public override string TypeName => _typeName.Value;
+
+        protected abstract Stream Source(byte[] archive);
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            // An empty entry has no data stream at all.
+            if (content.Length == 0) return null;
+            var tar = new MemoryStream();
+            using (var writer = new System.Formats.Tar.TarWriter(tar, System.Formats.Tar.TarEntryFormat.Pax, true))
+            {
+                var entry = new System.Formats.Tar.PaxTarEntry(System.Formats.Tar.TarEntryType.RegularFile, "data.bin")
+                {
+                    DataStream = new MemoryStream(content, false),
+                };
+                writer.WriteEntry(entry);
+            }
+            var reader = new System.Formats.Tar.TarReader(Source(tar.ToArray()), false);
+            var read = reader.GetNextEntry(copyData: false) ?? throw new InvalidDataException("the archive just written has no entry");
+            return new StreamFixture(read.DataStream!, null, reader);
+        }
+    }
+
+    public sealed class TarEntrySeekableRecipe : TarEntryRecipe
+    {
+        public override string Variant => "tar-entry over-seekable";
+        public override bool CanSeek => true;
+        protected override Stream Source(byte[] archive) => new MemoryStream(archive, false);
+    }
+
+    public sealed class TarEntryUnseekableRecipe : TarEntryRecipe
+    {
+        public override string Variant => "tar-entry over-unseekable";
+        protected override Stream Source(byte[] archive) => new UnseekableStream(new MemoryStream(archive, false));
+    }
+#endif
+}

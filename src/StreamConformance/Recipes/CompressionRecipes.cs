@@ -1,0 +1,111 @@
+using System.IO;
+using System.IO.Compression;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>
+    /// A compression stream in one direction: decompress = readable over compressed content, compress =
+    /// writable, read back by decompressing what reached the inner MemoryStream. Neither seeks; a decompressor
+    /// may return short reads, and a compressor's output is complete only at Dispose.
+    /// </summary>
+    public abstract class CompressionRecipe : StreamRecipe
+    {
+        public override bool ReadsReadUntilSizeOrEof => false;
+        public override bool WritesVisibleAfterFlush => false;
+
+        protected abstract Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen);
+
+        protected byte[] Compress(byte[] content)
+        {
+            var inner = new MemoryStream();
+            using (var compressor = Wrap(inner, CompressionMode.Compress, true))
+                compressor.Write(content, 0, content.Length);
+            return inner.ToArray();
+        }
+
+        protected byte[] Decompress(byte[] compressed)
+        {
+            using var decompressor = Wrap(new MemoryStream(compressed, false), CompressionMode.Decompress, false);
+            var result = new MemoryStream();
+            decompressor.CopyTo(result);
+            return result.ToArray();
+        }
+    }
+
+    public abstract class DecompressRecipe : CompressionRecipe
+    {
+        public override string Variant => "decompress";
+        public override StreamFixture? OpenRead(byte[] content) =>
+            new StreamFixture(Wrap(new MemoryStream(Compress(content), false), CompressionMode.Decompress, false));
+    }
+
+    public abstract class CompressRecipe : CompressionRecipe
+    {
+        public override string Variant => "compress";
+        public override StreamFixture? OpenWrite()
+        {
+            var inner = new MemoryStream();
+            return new StreamFixture(Wrap(inner, CompressionMode.Compress, false), () => Decompress(inner.ToArray()));
+        }
+    }
+
+    public sealed class DeflateDecompressRecipe : DecompressRecipe
+    {
+        public override string TypeName => "System.IO.Compression.DeflateStream";
+        protected override Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen) => new DeflateStream(inner, mode, leaveOpen);
+    }
+
+    public sealed class DeflateCompressRecipe : CompressRecipe
+    {
+        public override string TypeName => "System.IO.Compression.DeflateStream";
+        protected override Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen) => new DeflateStream(inner, mode, leaveOpen);
+    }
+
+    public sealed class GZipDecompressRecipe : DecompressRecipe
+    {
+        public override string TypeName => "System.IO.Compression.GZipStream";
+        protected override Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen) => new GZipStream(inner, mode, leaveOpen);
+    }
+
+    public sealed class GZipCompressRecipe : CompressRecipe
+    {
+        public override string TypeName => "System.IO.Compression.GZipStream";
+        protected override Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen) => new GZipStream(inner, mode, leaveOpen);
+    }
+
+    /// <summary>Decompressing from an unseekable source: the decompressor cannot rewind over-read input.</summary>
+    public sealed class GZipDecompressUnseekableRecipe : CompressionRecipe
+    {
+        public override string TypeName => "System.IO.Compression.GZipStream";
+        public override string Variant => "decompress over-unseekable";
+        protected override Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen) => new GZipStream(inner, mode, leaveOpen);
+        public override StreamFixture? OpenRead(byte[] content) =>
+            new StreamFixture(Wrap(new UnseekableStream(new MemoryStream(Compress(content), false)), CompressionMode.Decompress, false));
+    }
+
+#if NET
+    public sealed class ZLibDecompressRecipe : DecompressRecipe
+    {
+        public override string TypeName => "System.IO.Compression.ZLibStream";
+        protected override Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen) => new ZLibStream(inner, mode, leaveOpen);
+    }
+
+    public sealed class ZLibCompressRecipe : CompressRecipe
+    {
+        public override string TypeName => "System.IO.Compression.ZLibStream";
+        protected override Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen) => new ZLibStream(inner, mode, leaveOpen);
+    }
+
+    public sealed class BrotliDecompressRecipe : DecompressRecipe
+    {
+        public override string TypeName => "System.IO.Compression.BrotliStream";
+        protected override Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen) => new BrotliStream(inner, mode, leaveOpen);
+    }
+
+    public sealed class BrotliCompressRecipe : CompressRecipe
+    {
+        public override string TypeName => "System.IO.Compression.BrotliStream";
+        protected override Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen) => new BrotliStream(inner, mode, leaveOpen);
+    }
+#endif
+}

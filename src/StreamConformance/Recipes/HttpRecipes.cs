@@ -1,0 +1,202 @@
+using System;
+using System.IO;
+using System.Net;
+using System.Net.Http;
+using System.Net.Sockets;
+using System.Text;
+using System.Threading;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>How the loopback server delimits the response body.</summary>
+    public enum HttpFraming
+    {
+        ContentLength,
+        Chunked,
+        ConnectionClose,
+    }
+
+    /// <summary>
+    /// A one-shot HTTP/1.1 server on 127.0.0.1: accepts one connection, answers one GET with the body, then
+    /// closes (after the client does, for keep-alive framings). Every wait is bounded by the helper timeout.
+    /// </summary>
+    sealed class LoopbackHttpServer : IDisposable
+    {
+        readonly TcpListener _listener;
+        readonly Thread _thread;
+        readonly byte[] _body;
+        readonly HttpFraming _framing;
+        Socket? _connection;
+
+        public LoopbackHttpServer(byte[] body, HttpFraming framing)
+        {
+            _body = body;
+            _framing = framing;
+            _listener = new TcpListener(IPAddress.Loopback, 0);
+            _listener.Start(1);
+            Url = new Uri($"http://127.0.0.1:{((IPEndPoint)_listener.LocalEndpoint).Port}/data.bin");
+            _thread = new Thread(Serve) { IsBackground = true, Name = "streamconf-http" };
+            _thread.Start();
+        }
+
+        public Uri Url { get; }
+
+        void Serve()
+        {
+            try
+            {
+                var socket = _listener.AcceptSocket();
+                _connection = socket;
+                _listener.Stop();
+                socket.ReceiveTimeout = socket.SendTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
+                using var stream = new NetworkStream(socket, true);
+                SkipRequest(stream);
+                var head = new StringBuilder("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n");
+                head.Append(_framing switch
+                {
+                    HttpFraming.ContentLength => $"Content-Length: {_body.Length}\r\n",
+                    HttpFraming.Chunked => "Transfer-Encoding: chunked\r\n",
+                    _ => "Connection: close\r\n",
+                });
+                head.Append("\r\n");
+                var headBytes = Encoding.ASCII.GetBytes(head.ToString());
+                stream.Write(headBytes, 0, headBytes.Length);
+                if (_framing == HttpFraming.Chunked) WriteChunked(stream);
+                else stream.Write(_body, 0, _body.Length);
+                stream.Flush();
+                if (_framing == HttpFraming.ConnectionClose)
+                {
+                    socket.Shutdown(SocketShutdown.Send);
+                }
+                else
+                {
+                    // Keep-alive: hold the connection until the client drops it.
+                    var sink = new byte[4096];
+                    while (stream.Read(sink, 0, sink.Length) > 0) { }
+                }
+            }
+            catch (Exception) { } // the client went away or the fixture stopped us
+        }
+
+        /// <summary>Reads the request head (a GET has no body), bounded.</summary>
+        static void SkipRequest(Stream stream)
+        {
+            var matched = 0;
+            for (var total = 0; total < 65536; total++)
+            {
+                var b = stream.ReadByte();
+                if (b < 0) throw new EndOfStreamException("the client closed before finishing its request");
+                matched = b == (matched % 2 == 0 ? '\r' : '\n') ? matched + 1 : (b == '\r' ? 1 : 0);
+                if (matched == 4) return;
+            }
+            throw new InvalidDataException("request head over 64 KiB");
+        }
+
+        void WriteChunked(Stream stream)
+        {
+            // Uneven chunk sizes, so a reader's buffer rarely lines up with a chunk boundary.
+            var sizes = new[] { 1, 700, 333, 2048 };
+            var offset = 0;
+            for (var i = 0; offset < _body.Length; i++)
+            {
+                var size = Math.Min(sizes[i % sizes.Length], _body.Length - offset);
+                var line = Encoding.ASCII.GetBytes(size.ToString("x") + "\r\n");
+                stream.Write(line, 0, line.Length);
+                stream.Write(_body, offset, size);
+                stream.Write(new byte[] { (byte)'\r', (byte)'\n' }, 0, 2);
+                offset += size;
+            }
+            var last = Encoding.ASCII.GetBytes("0\r\n\r\n");
+            stream.Write(last, 0, last.Length);
+        }
+
+        public void Dispose()
+        {
+            try { _listener.Stop(); }
+            catch (Exception) { }
+            if (!_thread.Join(RecipeEnvironment.HelperTimeout))
+            {
+                try { _connection?.Dispose(); }
+                catch (Exception) { }
+                _thread.Join(RecipeEnvironment.HelperTimeout);
+            }
+        }
+    }
+
+    /// <summary>
+    /// HttpClient's response content stream (HttpCompletionOption.ResponseHeadersRead) for one body framing.
+    /// The stream types are internal and runtime-specific, so name and seekability come from a real instance.
+    /// </summary>
+    public abstract class HttpResponseStreamRecipe : StreamRecipe
+    {
+        readonly Lazy<(string Name, bool CanSeek)> _shape;
+
+        protected HttpResponseStreamRecipe() => _shape = new Lazy<(string, bool)>(Observe);
+
+        protected abstract HttpFraming Framing { get; }
+
+        public override string TypeName => _shape.Value.Name;
+        public override bool CanSeek => _shape.Value.CanSeek;
+        public override string Variant => "http-response " + Framing switch
+        {
+            HttpFraming.ContentLength => "content-length",
+            HttpFraming.Chunked => "chunked",
+            _ => "connection-close",
+        };
+        public override bool ReadsReadUntilSizeOrEof => false;
+        public override bool IsOsBacked => true;
+        public override int PreferredContentLength => 4096;
+
+        (string, bool) Observe()
+        {
+            try
+            {
+                using var fixture = OpenRead(new byte[] { 1 })!;
+                return (fixture.Stream.GetType().FullName ?? "System.IO.Stream", fixture.Stream.CanSeek);
+            }
+            catch (Exception)
+            {
+                return ("System.Net.Http.HttpContent+Stream", false); // unusable here: the name only labels the failure
+            }
+        }
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var server = new LoopbackHttpServer(content, Framing);
+            var client = new HttpClient(new HttpClientHandler { UseProxy = false, AllowAutoRedirect = false })
+            {
+                Timeout = RecipeEnvironment.HelperTimeout,
+            };
+            HttpResponseMessage? response = null;
+            try
+            {
+                response = client.GetAsync(server.Url, HttpCompletionOption.ResponseHeadersRead).GetAwaiter().GetResult();
+                response.EnsureSuccessStatusCode();
+                var stream = response.Content.ReadAsStreamAsync().GetAwaiter().GetResult();
+                return new StreamFixture(stream, null, server, client, response);
+            }
+            catch
+            {
+                response?.Dispose();
+                client.Dispose();
+                server.Dispose();
+                throw;
+            }
+        }
+    }
+
+    public sealed class HttpResponseContentLengthRecipe : HttpResponseStreamRecipe
+    {
+        protected override HttpFraming Framing => HttpFraming.ContentLength;
+    }
+
+    public sealed class HttpResponseChunkedRecipe : HttpResponseStreamRecipe
+    {
+        protected override HttpFraming Framing => HttpFraming.Chunked;
+    }
+
+    public sealed class HttpResponseConnectionCloseRecipe : HttpResponseStreamRecipe
+    {
+        protected override HttpFraming Framing => HttpFraming.ConnectionClose;
+    }
+}

@@ -1,0 +1,231 @@
+using System;
+using System.IO;
+using System.Net;
+using System.Net.Security;
+using System.Net.Sockets;
+using System.Security.Authentication;
+using System.Security.Cryptography;
+using System.Security.Cryptography.X509Certificates;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>A connected TCP socket pair on 127.0.0.1, both ends with send and receive timeouts.</summary>
+    static class Loopback
+    {
+        public static void Connect(out Socket accepted, out Socket connected)
+        {
+            var listener = new TcpListener(IPAddress.Loopback, 0);
+            listener.Start(1);
+            try
+            {
+                connected = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+                try
+                {
+                    connected.Connect((IPEndPoint)listener.LocalEndpoint);
+                    accepted = listener.AcceptSocket();
+                }
+                catch
+                {
+                    connected.Dispose();
+                    throw;
+                }
+            }
+            finally
+            {
+                listener.Stop();
+            }
+            foreach (var socket in new[] { accepted, connected })
+            {
+                socket.NoDelay = true;
+                socket.ReceiveTimeout = socket.SendTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
+            }
+        }
+
+        /// <summary>Runs both sides of a handshake at once, bounded; rethrows the first failure.</summary>
+        public static void Handshake(Action server, Action client)
+        {
+            var serverTask = Task.Run(server);
+            try
+            {
+                client();
+            }
+            finally
+            {
+                if (!serverTask.Wait(RecipeEnvironment.HelperTimeout)) throw new TimeoutException("the server side of the handshake did not finish");
+            }
+        }
+    }
+
+    /// <summary>NetworkStream over the accepted end of a loopback TCP connection; the peer is the connecting end.</summary>
+    public sealed class NetworkStreamRecipe : PeerRecipe
+    {
+        public override string TypeName => "System.Net.Sockets.NetworkStream";
+        public override string Variant => "loopback-tcp";
+
+        protected override Pair Connect(bool underTestReads)
+        {
+            Loopback.Connect(out var accepted, out var connected);
+            return new Pair(new NetworkStream(accepted, true), new NetworkStream(connected, true));
+        }
+
+        /// <summary>
+        /// Both directions at once: the peer sends the initial content and half-closes (so reading ends after
+        /// it), then keeps receiving until end-of-stream; the read-back is what it received.
+        /// </summary>
+        public override StreamFixture? OpenReadWrite(byte[] initial)
+        {
+            Loopback.Connect(out var accepted, out var connected);
+            var peer = new NetworkStream(connected, true);
+            var drainer = new Drainer(peer, () =>
+            {
+                if (initial.Length > 0) peer.Write(initial, 0, initial.Length);
+                connected.Shutdown(SocketShutdown.Send);
+            });
+            return new StreamFixture(new NetworkStream(accepted, true), drainer.Received, drainer);
+        }
+    }
+
+    /// <summary>
+    /// SslStream client over loopback TCP, talking to an SslStream server with a self-signed certificate made in
+    /// this process (cached for the run). The server sends close_notify after the content.
+    /// </summary>
+    public sealed class SslStreamRecipe : PeerRecipe
+    {
+        const string HostName = "streamconf.loopback";
+        const string Password = "streamconf";
+
+        static readonly Lazy<X509Certificate2> s_certificate = new Lazy<X509Certificate2>(CreateCertificate);
+        static readonly Lazy<string?> s_unavailable = new Lazy<string?>(Probe);
+
+        public override string TypeName => "System.Net.Security.SslStream";
+        public override string Variant => "loopback-tls client";
+        public override int PreferredContentLength => 2048;
+        public override string? UnavailableReason => s_unavailable.Value;
+
+        static X509Certificate2 CreateCertificate()
+        {
+            var now = DateTimeOffset.UtcNow;
+#if NET
+            using var rsa = RSA.Create(2048);
+            var request = new CertificateRequest("CN=" + HostName, rsa, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);
+            using var certificate = request.CreateSelfSigned(now.AddDays(-1), now.AddDays(1));
+            // Round-trip through PFX so the private key is usable by the TLS stack on every platform.
+            return X509CertificateLoader.LoadPkcs12(certificate.Export(X509ContentType.Pfx, Password), Password);
+#else
+            // Mono 6.8's CertificateRequest.CreateSelfSigned throws PlatformNotSupportedException.
+            using var rsa = new RSACryptoServiceProvider(2048);
+            var builder = new Mono.Security.X509.X509CertificateBuilder(3)
+            {
+                SerialNumber = new byte[] { 0x01, 0x5C, 0x0F },
+                IssuerName = "CN=" + HostName,
+                SubjectName = "CN=" + HostName,
+                NotBefore = now.UtcDateTime.AddDays(-1),
+                NotAfter = now.UtcDateTime.AddDays(1),
+                SubjectPublicKey = rsa,
+            };
+            var pkcs12 = new Mono.Security.X509.PKCS12 { Password = Password };
+            pkcs12.AddCertificate(new Mono.Security.X509.X509Certificate(builder.Sign(rsa)));
+            pkcs12.AddPkcs8ShroudedKeyBag(rsa);
+            return new X509Certificate2(pkcs12.GetBytes(), Password);
+#endif
+        }
+
+        /// <summary>One handshake, once per run: null when TLS over loopback works here, else why not.</summary>
+        static string? Probe()
+        {
+            try
+            {
+                var recipe = new SslStreamRecipe();
+                using var fixture = recipe.OpenRead(new byte[] { 1, 2, 3 });
+                var buffer = new byte[8];
+                var total = 0;
+                int n;
+                while (fixture != null && (n = fixture.Stream.Read(buffer, total, buffer.Length - total)) > 0) total += n;
+                return total == 3 ? null : $"the loopback TLS session delivered {total} of 3 bytes";
+            }
+            catch (Exception e)
+            {
+                var inner = e.GetBaseException();
+                return $"no TLS session over loopback with an in-process self-signed certificate: {inner.GetType().FullName}: {inner.Message}";
+            }
+        }
+
+        protected override Pair Connect(bool underTestReads)
+        {
+            var certificate = s_certificate.Value;
+            Loopback.Connect(out var accepted, out var connected);
+            var server = new SslStream(new NetworkStream(accepted, true), false);
+            var client = new SslStream(new NetworkStream(connected, true), false, (sender, cert, chain, errors) => true);
+            try
+            {
+                Loopback.Handshake(
+                    () => server.AuthenticateAsServer(certificate, false, SslProtocols.None, false),
+                    () => client.AuthenticateAsClient(HostName, null, SslProtocols.None, false));
+            }
+            catch
+            {
+                client.Dispose();
+                server.Dispose();
+                throw;
+            }
+            return new Pair(client, server);
+        }
+
+        protected override void EndOfFeed(Stream peer)
+        {
+#if NET
+            ((SslStream)peer).ShutdownAsync().Wait(RecipeEnvironment.HelperTimeout);
+#endif
+        }
+    }
+
+    /// <summary>
+    /// NegotiateStream client over loopback with the current user's default credentials. Needs a working
+    /// GSSAPI/NTLM setup, which CI machines rarely have: the recipe probes once and says why when it cannot run.
+    /// </summary>
+    public sealed class NegotiateStreamRecipe : PeerRecipe
+    {
+        static readonly Lazy<string?> s_unavailable = new Lazy<string?>(Probe);
+
+        public override string TypeName => "System.Net.Security.NegotiateStream";
+        public override string Variant => "loopback client";
+        public override int PreferredContentLength => 2048;
+        public override string? UnavailableReason => s_unavailable.Value;
+
+        static string? Probe()
+        {
+            try
+            {
+                using var fixture = new NegotiateStreamRecipe().OpenWrite();
+                return null;
+            }
+            catch (Exception e)
+            {
+                var inner = e.GetBaseException();
+                return $"no Negotiate/NTLM authentication over loopback here: {inner.GetType().FullName}: {inner.Message}";
+            }
+        }
+
+        protected override Pair Connect(bool underTestReads)
+        {
+            Loopback.Connect(out var accepted, out var connected);
+            var server = new NegotiateStream(new NetworkStream(accepted, true), false);
+            var client = new NegotiateStream(new NetworkStream(connected, true), false);
+            try
+            {
+                Loopback.Handshake(
+                    () => server.AuthenticateAsServer(),
+                    () => client.AuthenticateAsClient(CredentialCache.DefaultNetworkCredentials, "HOST/localhost"));
+            }
+            catch
+            {
+                client.Dispose();
+                server.Dispose();
+                throw;
+            }
+            return new Pair(client, server);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+using System;
+using System.IO;
+using System.Threading;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>
+    /// The other end of a pipe or socket: a background thread that writes the content and then closes its end,
+    /// so the stream under test sees exactly the content followed by end-of-stream.
+    /// </summary>
+    sealed class Feeder : IDisposable
+    {
+        readonly Stream _end;
+        readonly Thread _thread;
+
+        public Feeder(Stream end, byte[] content, Action? afterWrite = null)
+        {
+            _end = end;
+            _thread = new Thread(() =>
+            {
+                try
+                {
+                    if (content.Length > 0) _end.Write(content, 0, content.Length);
+                    _end.Flush();
+                    afterWrite?.Invoke();
+                }
+                catch (Exception) { } // the reader went away early: nothing left to feed
+                finally
+                {
+                    try { _end.Dispose(); }
+                    catch (Exception) { }
+                }
+            }) { IsBackground = true, Name = "streamconf-feeder" };
+            _thread.Start();
+        }
+
+        public void Dispose()
+        {
+            // Normally the thread is done; if the stream under test was disposed unread, the write fails and it ends.
+            if (!_thread.Join(RecipeEnvironment.HelperTimeout))
+            {
+                try { _end.Dispose(); }
+                catch (Exception) { }
+                _thread.Join(RecipeEnvironment.HelperTimeout);
+            }
+        }
+    }
+
+    /// <summary>
+    /// The other end of a pipe or socket for a writable fixture: a background thread that reads until
+    /// end-of-stream, so read-back is complete once the stream under test is disposed.
+    /// </summary>
+    sealed class Drainer : IDisposable
+    {
+        readonly Stream _end;
+        readonly Thread _thread;
+        readonly MemoryStream _received = new MemoryStream();
+
+        /// <param name="end">The peer's end, read until end-of-stream.</param>
+        /// <param name="first">Runs on the drainer thread before it starts reading (e.g. send something first).</param>
+        public Drainer(Stream end, Action? first = null)
+        {
+            _end = end;
+            _thread = new Thread(() =>
+            {
+                var buffer = new byte[16384];
+                try
+                {
+                    first?.Invoke();
+                    int n;
+                    while ((n = _end.Read(buffer, 0, buffer.Length)) > 0)
+                        lock (_received) _received.Write(buffer, 0, n);
+                }
+                catch (Exception) { } // closed under us: what arrived so far is the result
+            }) { IsBackground = true, Name = "streamconf-drainer" };
+            _thread.Start();
+        }
+
+        /// <summary>What arrived, after waiting (bounded) for end-of-stream.</summary>
+        public byte[] Received()
+        {
+            _thread.Join(RecipeEnvironment.HelperTimeout);
+            lock (_received) return _received.ToArray();
+        }
+
+        public void Dispose()
+        {
+            if (!_thread.Join(TimeSpan.Zero))
+            {
+                try { _end.Dispose(); }
+                catch (Exception) { }
+                _thread.Join(RecipeEnvironment.HelperTimeout);
+            }
+            try { _end.Dispose(); }
+            catch (Exception) { }
+        }
+    }
+}

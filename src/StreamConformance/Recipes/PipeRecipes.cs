@@ -1,0 +1,112 @@
+using System;
+using System.IO;
+using System.IO.Pipes;
+using System.Threading;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>Anonymous pipe pair inside this process (not inheritable, so no child process keeps an end open).</summary>
+    public abstract class AnonymousPipeRecipe : PeerRecipe
+    {
+        protected abstract bool ServerUnderTest { get; }
+
+        public override string TypeName => ServerUnderTest
+            ? "System.IO.Pipes.AnonymousPipeServerStream"
+            : "System.IO.Pipes.AnonymousPipeClientStream";
+
+        protected override Pair Connect(bool underTestReads)
+        {
+            // The server's direction decides the data flow; the client gets the opposite end.
+            var serverReads = ServerUnderTest ? underTestReads : !underTestReads;
+            var server = new AnonymousPipeServerStream(serverReads ? PipeDirection.In : PipeDirection.Out, HandleInheritability.None);
+            var client = new AnonymousPipeClientStream(serverReads ? PipeDirection.Out : PipeDirection.In, server.ClientSafePipeHandle);
+            return ServerUnderTest ? new Pair(server, client) : new Pair(client, server);
+        }
+    }
+
+    public sealed class AnonymousPipeServerRecipe : AnonymousPipeRecipe
+    {
+        protected override bool ServerUnderTest => true;
+    }
+
+    public sealed class AnonymousPipeClientRecipe : AnonymousPipeRecipe
+    {
+        protected override bool ServerUnderTest => false;
+    }
+
+    /// <summary>
+    /// Named pipe pair on this machine. On Unix a named pipe is a Unix domain socket; its name is an absolute
+    /// path in the run's temp folder so nothing lands in the system temp dir.
+    /// </summary>
+    public abstract class NamedPipeRecipe : PeerRecipe
+    {
+        // sun_path holds 108 bytes on Linux, including the terminating NUL.
+        const int MaxSocketPath = 100;
+
+        protected abstract bool ServerUnderTest { get; }
+
+        public override string TypeName => ServerUnderTest
+            ? "System.IO.Pipes.NamedPipeServerStream"
+            : "System.IO.Pipes.NamedPipeClientStream";
+
+        public override string? UnavailableReason =>
+            PipeName().Length > MaxSocketPath ? $"the temp folder path is too long for a Unix domain socket ({PipeName().Length} > {MaxSocketPath})" : null;
+
+        static string PipeName() => Path.Combine(RecipeEnvironment.TempDirectory, "pipe-000");
+
+        protected override Pair Connect(bool underTestReads)
+        {
+            var name = RecipeEnvironment.NewTempPath("pipe");
+            var serverReads = ServerUnderTest ? underTestReads : !underTestReads;
+            var server = new NamedPipeServerStream(name, serverReads ? PipeDirection.In : PipeDirection.Out, 1, PipeTransmissionMode.Byte, PipeOptions.None);
+            var client = new NamedPipeClientStream(".", name, serverReads ? PipeDirection.Out : PipeDirection.In, PipeOptions.None);
+            try
+            {
+                Exception? acceptError = null;
+                var accept = new Thread(() =>
+                {
+                    try { server.WaitForConnection(); }
+                    catch (Exception e) { acceptError = e; }
+                }) { IsBackground = true, Name = "streamconf-pipe-accept" };
+                accept.Start();
+                client.Connect((int)RecipeEnvironment.HelperTimeout.TotalMilliseconds);
+                if (!accept.Join(RecipeEnvironment.HelperTimeout)) throw new TimeoutException("named pipe server did not see the connection");
+                if (acceptError != null) throw new IOException("named pipe server failed to accept", acceptError);
+            }
+            catch
+            {
+                client.Dispose();
+                server.Dispose();
+                DeleteSocketFile(name);
+                throw;
+            }
+            var cleanup = new SocketFile(name);
+            return ServerUnderTest ? new Pair(server, client, cleanup) : new Pair(client, server, cleanup);
+        }
+
+        static void DeleteSocketFile(string path)
+        {
+            try { File.Delete(path); }
+            catch (IOException) { }
+            catch (UnauthorizedAccessException) { }
+        }
+
+        /// <summary>The runtime normally unlinks the socket file when the server closes; this makes sure.</summary>
+        sealed class SocketFile : IDisposable
+        {
+            readonly string _path;
+            public SocketFile(string path) => _path = path;
+            public void Dispose() => DeleteSocketFile(_path);
+        }
+    }
+
+    public sealed class NamedPipeServerRecipe : NamedPipeRecipe
+    {
+        protected override bool ServerUnderTest => true;
+    }
+
+    public sealed class NamedPipeClientRecipe : NamedPipeRecipe
+    {
+        protected override bool ServerUnderTest => false;
+    }
+}
