@@ -106,9 +106,9 @@ namespace StreamConformance.Tests.Budgets
             return null;
         }
 
-        static Recipes.StreamRecipe WrapperRecipeUnbuffered() => new UnbufferedRecipe();
+        static global::StreamConformance.Recipes.StreamRecipe WrapperRecipeUnbuffered() => new UnbufferedRecipe();
 
-        [Recipes.NotInCatalog]
+        [global::StreamConformance.Recipes.NotInCatalog]
         sealed class UnbufferedRecipe : MemoryStreamRecipe
         {
             public override bool IsBuffered => false;

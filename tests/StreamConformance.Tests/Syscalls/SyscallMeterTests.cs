@@ -253,7 +253,7 @@ namespace StreamConformance.Tests.Syscalls
             Assert.That(SyscallMeter.UnavailableReason, Is.Null);
         }
 
-        sealed class OtherRecipe : Recipes.StreamRecipe
+        sealed class OtherRecipe : global::StreamConformance.Recipes.StreamRecipe
         {
             public override string TypeName => "System.IO.MemoryStream";
         }
