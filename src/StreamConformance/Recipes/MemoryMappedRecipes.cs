@@ -57,4 +57,60 @@ namespace StreamConformance.Recipes
             return File.ReadAllBytes(path);
         }
     }
+
+    /// <summary>
+    /// MemoryMappedViewStream over an anonymous map (MemoryMappedFile.CreateNew with no name): no file at all.
+    /// Read-back copies the map through a second view.
+    /// </summary>
+    public sealed class MemoryMappedViewStreamAnonymousRecipe : StreamRecipe
+    {
+        public override string TypeName => "System.IO.MemoryMappedFiles.MemoryMappedViewStream";
+        public override string Variant => "anonymous";
+        public override bool CanSeek => true;
+        public override bool IsBuffered => true;
+
+#if MONO_CORLIB
+        // Seen on Mono 6.8.0.105: CreateNew(null, …) aborts the whole process with
+        // "Assertion at file-mmap-posix.c:397, condition `path || mapName' not met" (SIGABRT).
+        public override string? UnavailableReason =>
+            "Mono 6.8 aborts the process on an anonymous map (MemoryMappedFile.CreateNew(null, …): native assertion `path || mapName' in file-mmap-posix.c)";
+#endif
+
+        public override StreamFixture? OpenRead(byte[] content) => Open(content, MemoryMappedFileAccess.Read);
+
+        public override StreamFixture? OpenReadWrite(byte[] initial) => Open(initial, MemoryMappedFileAccess.ReadWrite);
+
+        static StreamFixture? Open(byte[] content, MemoryMappedFileAccess access)
+        {
+            if (content.Length == 0) return null; // a map has at least one byte
+            var map = MemoryMappedFile.CreateNew(null, content.Length, MemoryMappedFileAccess.ReadWrite);
+            try
+            {
+                using (var writer = map.CreateViewAccessor(0, content.Length))
+                    writer.WriteArray(0, content, 0, content.Length);
+                var view = map.CreateViewStream(0, content.Length, access);
+                if (view.Length != content.Length)
+                {
+                    var length = view.Length;
+                    view.Dispose();
+                    throw new NotSupportedException($"a view of {content.Length} bytes has Length {length}");
+                }
+                Func<byte[]>? readBack = access == MemoryMappedFileAccess.ReadWrite
+                    ? () =>
+                    {
+                        var bytes = new byte[content.Length];
+                        using (var reader = map.CreateViewAccessor(0, content.Length, MemoryMappedFileAccess.Read))
+                            reader.ReadArray(0, bytes, 0, bytes.Length);
+                        return bytes;
+                    }
+                    : null;
+                return new StreamFixture(view, readBack, map);
+            }
+            catch
+            {
+                map.Dispose();
+                throw;
+            }
+        }
+    }
 }
