@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Generic;
 using System.IO;
 
 namespace StreamConformance.Recipes
@@ -28,7 +27,7 @@ namespace StreamConformance.Recipes
 
             public Stream UnderTest { get; }
             public Stream Peer { get; }
-            public IReadOnlyList<IDisposable> Owned { get; }
+            public IDisposable[] Owned { get; }
         }
 
         /// <summary>Connects a pair where the stream under test reads (<paramref name="underTestReads"/>) or writes.</summary>
@@ -40,7 +39,7 @@ namespace StreamConformance.Recipes
         public override StreamFixture? OpenRead(byte[] content)
         {
             var pair = Connect(true);
-            var fixture = new StreamFixture(pair.UnderTest, null, Owned(pair));
+            var fixture = new StreamFixture(pair.UnderTest, null, pair.Owned);
             return fixture.Owns(new Feeder(pair.Peer, content, () => EndOfFeed(pair.Peer)));
         }
 
@@ -48,14 +47,7 @@ namespace StreamConformance.Recipes
         {
             var pair = Connect(false);
             var drainer = new Drainer(pair.Peer);
-            return new StreamFixture(pair.UnderTest, drainer.Received, Owned(pair)).Owns(drainer);
-        }
-
-        static IDisposable[] Owned(Pair pair)
-        {
-            var list = new IDisposable[pair.Owned.Count];
-            for (var i = 0; i < list.Length; i++) list[i] = pair.Owned[i];
-            return list;
+            return new StreamFixture(pair.UnderTest, drainer.Received, pair.Owned).Owns(drainer);
         }
     }
 }
