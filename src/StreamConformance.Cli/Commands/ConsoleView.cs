@@ -26,7 +26,7 @@ namespace StreamConformance.Cli.Commands
                 .Columns(new TaskDescriptionColumn(), new ProgressBarColumn(), new PercentageColumn(), new ElapsedTimeColumn())
                 .Start(ctx =>
                 {
-                    var tasks = new Dictionary<string, ProgressTask>();
+                    var tasks = new System.Collections.Concurrent.ConcurrentDictionary<string, ProgressTask>();
                     runner.RuntimeStarting += (t, n) => tasks[t.Name] = ctx.AddTask(Markup.Escape(t.Name), maxValue: System.Math.Max(1, n));
                     runner.Progress += (t, e) =>
                     {

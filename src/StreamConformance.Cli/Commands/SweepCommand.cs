@@ -18,6 +18,7 @@ namespace StreamConformance.Cli.Commands
         readonly Option<bool> _lenient = new Option<bool>("--lenient-disposal") { Description = "After Dispose, also accept NotSupported/InvalidOperation (as dotnet/runtime's suite does)." };
         readonly Option<int> _seed = new Option<int>("--seed") { Description = "Seed of every random interleaving and walk.", DefaultValueFactory = _ => 20261121 };
         readonly Option<double> _timeout = new Option<double>("--timeout") { Description = "Seconds a check may run silent before it is reported as timeout.", DefaultValueFactory = _ => 10 };
+        readonly Option<bool> _serial = new Option<bool>("--serial") { Description = "Sweep the runtimes one after the other instead of side by side." };
         readonly Option<string?> _budgets = new Option<string?>("--budgets") { Description = "Budget file (default: the built-in budgets/default.json)." };
 
         public Command Create()
@@ -36,6 +37,7 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_seed);
             command.Options.Add(_timeout);
             command.Options.Add(_budgets);
+            command.Options.Add(_serial);
             command.SetAction(Run);
         }
 
@@ -48,6 +50,7 @@ namespace StreamConformance.Cli.Commands
                 Quick = parse.GetValue(_quick),
                 LenientDisposal = parse.GetValue(_lenient),
                 Seed = parse.GetValue(_seed),
+                Parallel = !parse.GetValue(_serial),
             };
             var timeout = parse.GetValue(_timeout);
             if (!(timeout > 0)) throw new InputException($"--timeout: {timeout} is not a positive number of seconds");

@@ -35,6 +35,10 @@ namespace StreamConformance.Results
         /// <summary>Probe processes started for this runtime (1 when nothing crashed or hung).</summary>
         [JsonProperty("probeProcesses")] public int ProbeProcesses { get; set; }
         [JsonProperty("wallSeconds")] public double WallSeconds { get; set; }
+        /// <summary>Seconds between a check's start and the end of the probe's last event for it, summed per check name: where a sweep's time goes.</summary>
+        [JsonProperty("checkSeconds")] public SortedDictionary<string, double> CheckSeconds { get; set; } = new SortedDictionary<string, double>();
+        /// <summary>Seconds spent inside probes (first to last event); wall minus this is what process isolation costs.</summary>
+        [JsonProperty("probeSeconds")] public double ProbeSeconds { get; set; }
         /// <summary>Problems that did not stop the run (an assembly that could not be read, a runtime that could not be started).</summary>
         [JsonProperty("errors")] public List<string> Errors { get; set; } = new List<string>();
     }

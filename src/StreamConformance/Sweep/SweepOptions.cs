@@ -18,5 +18,7 @@ namespace StreamConformance.Sweep
         public int Seed { get; set; } = 20261121;
         public TimeSpan CheckTimeout { get; set; } = TimeSpan.FromSeconds(10);
         public string? BudgetsPath { get; set; }
+        /// <summary>Sweep the runtimes side by side (one probe process each) rather than one after the other.</summary>
+        public bool Parallel { get; set; } = true;
     }
 }

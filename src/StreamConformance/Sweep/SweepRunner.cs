@@ -42,6 +42,7 @@ namespace StreamConformance.Sweep
                 ToolVersion = typeof(SweepRunner).Assembly.GetName().Version?.ToString() ?? "",
             };
             document.Options["quick"] = _options.Quick.ToString().ToLowerInvariant();
+            document.Options["parallel"] = _options.Parallel.ToString().ToLowerInvariant();
             document.Options["seed"] = _options.Seed.ToString();
             document.Options["checkTimeoutSeconds"] = _options.CheckTimeout.TotalSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture);
             if (_options.Filter != null) document.Options["filter"] = _options.Filter;
@@ -50,11 +51,18 @@ namespace StreamConformance.Sweep
             if (_options.Assemblies.Count > 0) document.Options["assemblies"] = string.Join(";", _options.Assemblies);
 
             using var scratch = new ScratchDirectory();
-            foreach (var target in _options.Runtimes)
-            {
-                if (cancel.IsCancellationRequested) break;
-                document.Runtimes.Add(RunRuntime(target, scratch.Path, document.Results, cancel));
-            }
+            // Each runtime's probe is its own process: with Parallel they run side by side (one core each on a
+            // two-core machine); every ratio is measured within one process, so neither disturbs the other's figures
+            // more than the machine's own noise does. Results keep the order of the runtimes named.
+            var perRuntime = _options.Runtimes.Select(_ => new List<CheckResult>()).ToArray();
+            var runs = new RuntimeRun[_options.Runtimes.Count];
+            void RunOne(int i) => runs[i] = RunRuntime(_options.Runtimes[i], scratch.Path, perRuntime[i], cancel);
+            if (_options.Parallel)
+                System.Threading.Tasks.Parallel.For(0, runs.Length, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = runs.Length }, RunOne);
+            else
+                for (var i = 0; i < runs.Length && !cancel.IsCancellationRequested; i++) RunOne(i);
+            document.Runtimes.AddRange(runs.Where(r => r != null));
+            foreach (var list in perRuntime) document.Results.AddRange(list);
             document.WallSeconds = started.Elapsed.TotalSeconds;
             return document;
         }
@@ -90,7 +98,8 @@ namespace StreamConformance.Sweep
             };
             try
             {
-                run.ProbeProcesses = _launcher.Run(target, request, work, ev => Collect(target, run, results, ev), cancel);
+                var checkClock = new CheckClock();
+                run.ProbeProcesses = _launcher.Run(target, request, work, ev => Collect(target, run, results, ev, checkClock), cancel);
             }
             catch (InvalidOperationException e)
             {
@@ -110,8 +119,9 @@ namespace StreamConformance.Sweep
             return run;
         }
 
-        void Collect(RuntimeTarget target, RuntimeRun run, List<CheckResult> results, ProbeEvent ev)
+        void Collect(RuntimeTarget target, RuntimeRun run, List<CheckResult> results, ProbeEvent ev, CheckClock clock)
         {
+            clock.Observe(run, ev);
             switch (ev.Kind)
             {
                 case ProbeEvent.Hello when ev.Runtime != null:
@@ -128,6 +138,36 @@ namespace StreamConformance.Sweep
                     break;
             }
             Progress?.Invoke(target, ev);
+        }
+
+        /// <summary>Attributes the time between events to the check that was running (and to the probe as a whole).</summary>
+        sealed class CheckClock
+        {
+            readonly Stopwatch _clock = Stopwatch.StartNew();
+            string? _check;
+            double _checkStarted, _probeStarted = -1;
+
+            public void Observe(RuntimeRun run, ProbeEvent ev)
+            {
+                var now = _clock.Elapsed.TotalSeconds;
+                if (ev.Kind == ProbeEvent.Hello) _probeStarted = now;
+                if (_check != null && ev.Kind != ProbeEvent.ResultKind)
+                {
+                    run.CheckSeconds.TryGetValue(_check, out var sum);
+                    run.CheckSeconds[_check] = Math.Round(sum + now - _checkStarted, 3);
+                    _check = null;
+                }
+                if (ev.Kind == ProbeEvent.CheckStart)
+                {
+                    _check = ev.Check;
+                    _checkStarted = now;
+                }
+                if (ev.Kind == ProbeEvent.Done && _probeStarted >= 0)
+                {
+                    run.ProbeSeconds += now - _probeStarted;
+                    _probeStarted = -1;
+                }
+            }
         }
 
         static string SafeName(string name) => new string(name.Select(c => char.IsLetterOrDigit(c) || c == '.' || c == '-' ? c : '_').ToArray());
