@@ -24,7 +24,7 @@ namespace StreamConformance.Checks
             var lenient = context.LenientDisposal || !recipe.ThrowsObjectDisposedAfterDispose;
             var accepted = lenient ? Lenient : Strict;
             var content = CheckContext.Content(64);
-            var failures = new List<string>();
+            var findings = new Findings();
             var opened = 0;
             foreach (StreamAccess access in Enum.GetValues(typeof(StreamAccess)))
             {
@@ -32,17 +32,11 @@ namespace StreamConformance.Checks
                 if (fixture == null) continue;
                 opened++;
                 using (fixture)
-                {
-                    try { Probe(fixture.Stream, accepted); }
-                    catch (ContractViolation v) { failures.Add($"{access}: {v.Message}"); }
-                    catch (Exception e) { failures.Add($"{access}: unexpected {Describe.Exception(e)}"); }
-                }
+                    findings.Run(access.ToString(), () => Probe(fixture.Stream, accepted));
             }
             if (opened == 0) return Skip("the recipe opens no stream");
             var mode = lenient ? "ObjectDisposed, NotSupported or InvalidOperation (lenient)" : "ObjectDisposedException (strict)";
-            return failures.Count == 0
-                ? Pass($"after Dispose the capabilities are false and members throw {mode}")
-                : Fail(string.Join("; ", failures));
+            return Verdict(findings, $"after Dispose the capabilities are false and members throw {mode}");
         }
 
         static void Probe(Stream s, Type[] accepted)
@@ -110,42 +104,43 @@ namespace StreamConformance.Checks
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
             var content = CheckContext.Content(64);
-            var failures = new List<string>();
+            var findings = new Findings();
             var opened = 0;
+            var asyncToo = false;
             foreach (StreamAccess access in Enum.GetValues(typeof(StreamAccess)))
             {
                 var fixture = Fixtures.Open(recipe, access, content);
                 if (fixture == null) continue;
                 opened++;
                 using (fixture)
-                {
-                    var s = fixture.Stream;
-                    try
+                    findings.Run(access.ToString(), () =>
                     {
+                        var s = fixture.Stream;
                         Expect.Call("the first Dispose()", s.Dispose);
                         Expect.Call("a second Dispose()", s.Dispose);
                         Expect.Call("Close() after Dispose()", s.Close);
                         if (s is IAsyncDisposable asyncDisposable)
                             Expect.Call("DisposeAsync() after Dispose()", () => asyncDisposable.DisposeAsync().AsTask().GetAwaiter().GetResult());
-                    }
-                    catch (ContractViolation v) { failures.Add($"{access}: {v.Message}"); }
-                }
+                    });
                 // DisposeAsync first and twice, on a fresh stream.
                 var second = Fixtures.Open(recipe, access, content);
-                if (second == null || !(second.Stream is IAsyncDisposable disposable)) { second?.Dispose(); continue; }
+                if (second == null) continue;
                 using (second)
                 {
-                    try
+                    if (!(second.Stream is IAsyncDisposable disposable)) continue;
+                    asyncToo = true;
+                    findings.Run(access.ToString(), () =>
                     {
                         Expect.Call("the first DisposeAsync()", () => disposable.DisposeAsync().AsTask().GetAwaiter().GetResult());
                         Expect.Call("a second DisposeAsync()", () => disposable.DisposeAsync().AsTask().GetAwaiter().GetResult());
                         Expect.Call("Dispose() after DisposeAsync()", second.Stream.Dispose);
-                    }
-                    catch (ContractViolation v) { failures.Add($"{access}: {v.Message}"); }
+                    });
                 }
             }
             if (opened == 0) return Skip("the recipe opens no stream");
-            return failures.Count == 0 ? Pass("Dispose, a second Dispose, Close and DisposeAsync did not throw") : Fail(string.Join("; ", failures));
+            return Verdict(findings, asyncToo
+                ? "Dispose twice, Close, and DisposeAsync (twice, and mixed with Dispose) did not throw"
+                : "Dispose twice and Close did not throw (the stream is not IAsyncDisposable on this runtime)");
         }
     }
 }

@@ -18,32 +18,24 @@ namespace StreamConformance.Checks
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
             var content = CheckContext.Content(64);
-            var failures = new List<string>();
+            var findings = new Findings();
             var parts = new List<string>();
             var readable = Fixtures.Readable(recipe, content);
             if (readable != null)
                 using (readable)
                 {
-                    parts.Add("reads");
-                    Collect(failures, () => ZeroReads(readable.Stream, content));
+                    parts.Add("reads return 0 and consume nothing");
+                    findings.Run("reads", () => ZeroReads(readable.Stream, content));
                 }
             var writable = Fixtures.Writable(recipe);
             if (writable != null)
                 using (writable)
                 {
-                    parts.Add("writes");
-                    Collect(failures, () => ZeroWrites(writable));
+                    parts.Add("writes leave no trace");
+                    findings.Run("writes", () => ZeroWrites(writable));
                 }
             if (parts.Count == 0) return Skip("the recipe opens no readable stream and no writable stream with a read-back");
-            return failures.Count == 0 ? Pass($"zero-byte {string.Join(" and ", parts)} return 0 / do nothing") : Fail(string.Join("; ", failures));
-        }
-
-        static void Collect(List<string> failures, Action run)
-        {
-            try { run(); }
-            catch (ContractViolation v) { failures.Add(v.Message); }
-            catch (RecipeFailure) { throw; }
-            catch (Exception e) { failures.Add("unexpected " + Describe.Exception(e)); }
+            return Verdict(findings, "zero-byte " + string.Join("; zero-byte ", parts));
         }
 
         static void ZeroReads(Stream s, byte[] content)
@@ -139,7 +131,7 @@ namespace StreamConformance.Checks
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
             var content = CheckContext.Content(64);
-            var failures = new List<string>();
+            var findings = new Findings();
             var parts = new List<string>();
             var readable = Fixtures.Readable(recipe, content);
             if (readable != null)
@@ -148,8 +140,8 @@ namespace StreamConformance.Checks
                     {
                         parts.Add("Read/ReadAsync");
                         var s = readable.Stream;
-                        Validate(failures, "Read", (b, o, c) => s.Read(b!, o, c));
-                        Validate(failures, "ReadAsync", (b, o, c) => s.ReadAsync(b!, o, c).GetAwaiter().GetResult());
+                        Validate(findings, "Read", (b, o, c) => s.Read(b!, o, c));
+                        Validate(findings, "ReadAsync", (b, o, c) => s.ReadAsync(b!, o, c).GetAwaiter().GetResult());
                     }
             var writable = Fixtures.Open(recipe, StreamAccess.Write, Array.Empty<byte>()) ?? Fixtures.Open(recipe, StreamAccess.ReadWrite, content);
             if (writable != null)
@@ -158,21 +150,18 @@ namespace StreamConformance.Checks
                     {
                         parts.Add("Write/WriteAsync");
                         var s = writable.Stream;
-                        Validate(failures, "Write", (b, o, c) => { s.Write(b!, o, c); return 0; });
-                        Validate(failures, "WriteAsync", (b, o, c) => { s.WriteAsync(b!, o, c).GetAwaiter().GetResult(); return 0; });
+                        Validate(findings, "Write", (b, o, c) => { s.Write(b!, o, c); return 0; });
+                        Validate(findings, "WriteAsync", (b, o, c) => { s.WriteAsync(b!, o, c).GetAwaiter().GetResult(); return 0; });
                     }
             if (parts.Count == 0) return Skip("the recipe opens no readable or writable stream");
-            return failures.Count == 0 ? Pass($"{string.Join(" and ", parts)} reject null, negative and out-of-range arguments") : Fail(string.Join("; ", failures));
+            return Verdict(findings, $"{string.Join(" and ", parts)} reject null, negative and out-of-range arguments");
         }
 
-        static void Validate(List<string> failures, string method, Func<byte[]?, int, int, int> call)
+        static void Validate(Findings findings, string method, Func<byte[]?, int, int, int> call)
         {
             var buffer = new byte[10];
-            void Case<T>(string args, byte[]? b, int o, int c) where T : Exception
-            {
-                try { Expect.Throws<T>($"{method}({args})", () => call(b, o, c)); }
-                catch (ContractViolation v) { failures.Add(v.Message); }
-            }
+            void Case<T>(string args, byte[]? b, int o, int c) where T : Exception =>
+                findings.Run(null, () => Expect.Throws<T>($"{method}({args})", () => call(b, o, c)));
             Case<ArgumentNullException>("null, 0, 1", null, 0, 1);
             Case<ArgumentOutOfRangeException>("buffer[10], -1, 1", buffer, -1, 1);
             Case<ArgumentOutOfRangeException>("buffer[10], 0, -1", buffer, 0, -1);

@@ -1,4 +1,3 @@
-using System.Collections.Generic;
 using StreamConformance.Recipes;
 using StreamConformance.Results;
 
@@ -47,50 +46,32 @@ namespace StreamConformance.Checks
         {
             var content = CheckContext.Content(Fixtures.ContentLength(recipe, context));
             var limit = StreamReading.LimitFor(content.Length, context);
-            var failures = new List<string>();
-            var runs = 0;
+            var findings = new Findings();
             foreach (var mode in StreamReading.AllModes)
             {
                 // Array modes use an odd chunk so reads straddle any internal buffer boundary.
-                var failure = ReadOnce(recipe, content, s => StreamReading.ReadToEnd(s, mode, 37, limit, recipe.ReadsReadUntilSizeOrEof));
-                if (failure == Unsupported) return Skip("the recipe opens no readable stream");
-                runs++;
-                if (failure != null) failures.Add($"{mode}: {failure}");
+                if (!ReadAll(findings, mode.ToString(), recipe, content, s => StreamReading.ReadToEnd(s, mode, 37, limit, recipe.ReadsReadUntilSizeOrEof)))
+                    return Skip("the recipe opens no readable stream");
             }
             var random = context.NewRandom(0x7EAD);
-            var interleaved = ReadOnce(recipe, content, s => StreamReading.ReadToEnd(s,
+            ReadAll(findings, $"interleaved (seed {context.Seed})", recipe, content, s => StreamReading.ReadToEnd(s,
                 () => StreamReading.AllModes[random.Next(StreamReading.AllModes.Length)],
                 () => 1 + random.Next(context.Quick ? 64 : 200), limit, recipe.ReadsReadUntilSizeOrEof));
-            runs++;
-            if (interleaved != null) failures.Add($"interleaved (seed {context.Seed}): {interleaved}");
-            return failures.Count == 0
-                ? Pass($"{content.Length} bytes identical through {runs - 1} read modes and a random interleaving")
-                : Fail(string.Join("; ", failures));
+            return Verdict(findings, $"{content.Length} bytes identical through {StreamReading.AllModes.Length} read modes and a random interleaving");
         }
 
-        const string Unsupported = "\0unsupported";
-
-        static string? ReadOnce(StreamRecipe recipe, byte[] content, System.Func<System.IO.Stream, byte[]> read)
+        /// <summary>Reads a fresh fixture to the end and compares; false when the recipe opens no readable stream.</summary>
+        static bool ReadAll(Findings findings, string label, StreamRecipe recipe, byte[] content, System.Func<System.IO.Stream, byte[]> read)
         {
             var fixture = Fixtures.Readable(recipe, content);
-            if (fixture == null) return Unsupported;
+            if (fixture == null) return false;
             using (fixture)
-            {
-                try
+                findings.Run(label, () =>
                 {
                     var actual = read(fixture.Stream);
-                    return Describe.Same(content, actual) ? null : Describe.Difference(content, actual);
-                }
-                catch (ContractViolation v)
-                {
-                    return v.Message;
-                }
-                catch (RecipeFailure) { throw; }
-                catch (System.Exception e)
-                {
-                    return "unexpected " + Describe.Exception(e);
-                }
-            }
+                    Expect.That(Describe.Same(content, actual), Describe.Difference(content, actual));
+                });
+            return true;
         }
     }
 }

@@ -34,6 +34,10 @@ namespace StreamConformance.Checks
         protected CheckResult Fail(string message) => CheckResult.Of(Name, Outcome.Fail, message);
         protected CheckResult Skip(string message) => CheckResult.Of(Name, Outcome.Skip, message);
 
+        /// <summary>Pass with <paramref name="message"/> when nothing was found, else Fail listing every finding.</summary>
+        protected CheckResult Verdict(Findings findings, string message) =>
+            findings.Count == 0 ? Pass(message) : Fail(findings.ToString());
+
         /// <summary>Runs <paramref name="body"/>, which returns the Pass message or throws.</summary>
         protected CheckResult Verify(Func<string> body)
         {
@@ -54,6 +58,43 @@ namespace StreamConformance.Checks
                 return Fail($"unexpected {Describe.Exception(e)}");
             }
         }
+    }
+
+    /// <summary>
+    /// What went wrong in the independent parts of one check (per access, per read mode), so one verdict reports
+    /// all of them. A recipe failure is not a finding: it propagates and the check reports Error.
+    /// </summary>
+    public sealed class Findings
+    {
+        readonly List<string> _items = new List<string>();
+
+        public int Count => _items.Count;
+
+        public void Add(string finding) => _items.Add(finding);
+
+        /// <summary>Runs one part; a broken rule or an exception from the stream becomes a finding prefixed by <paramref name="label"/>.</summary>
+        public void Run(string? label, Action part)
+        {
+            var prefix = label == null ? "" : label + ": ";
+            try
+            {
+                part();
+            }
+            catch (ContractViolation v)
+            {
+                _items.Add(prefix + v.Message);
+            }
+            catch (RecipeFailure)
+            {
+                throw;
+            }
+            catch (Exception e)
+            {
+                _items.Add(prefix + "unexpected " + Describe.Exception(e));
+            }
+        }
+
+        public override string ToString() => string.Join("; ", _items);
     }
 
     /// <summary>The stream broke a rule; the message says what was expected and what happened.</summary>

@@ -48,11 +48,7 @@ namespace StreamConformance.Checks
                 case Op.ReadSpan: Read(1 + random.Next(64), span: true); break;
                 case Op.Seek: Seek(target, (SeekOrigin)random.Next(3)); break;
                 case Op.PositionGet: PositionIs(); break;
-                case Op.PositionSet:
-                    Note($"Position = {target}");
-                    Do($"Position = {target}", () => { _stream.Position = target; });
-                    _position = target;
-                    break;
+                case Op.PositionSet: SetPosition(target); break;
                 case Op.LengthGet:
                     Note("Length");
                     var length = Do("Length", () => _stream.Length);
@@ -87,6 +83,14 @@ namespace StreamConformance.Checks
                 Expect.That(_buffer[5 + i] == _data[(int)_position + i],
                     Where($"{call} at position {_position}: byte {i} is 0x{_buffer[5 + i]:X2}; expected 0x{_data[(int)_position + i]:X2}"));
             _position += n;
+        }
+
+        public void SetPosition(long target)
+        {
+            Note($"Position = {target}");
+            Do($"Position = {target}", () => { _stream.Position = target; });
+            _position = target;
+            PositionIs();
         }
 
         public void Seek(long target, SeekOrigin origin)

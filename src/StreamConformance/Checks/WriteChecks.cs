@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Generic;
 using System.IO;
 using StreamConformance.Recipes;
 using StreamConformance.Results;
@@ -21,25 +20,15 @@ namespace StreamConformance.Checks
             var content = CheckContext.Content(length);
             var first = Fixtures.Writable(recipe);
             if (first == null) return Skip("the recipe opens no writable stream with a read-back");
-            var failures = new List<string>();
+            var findings = new Findings();
             using (first)
-                Collect(failures, "WriteByte", () => WriteBytes(first, content, recipe.WritesVisibleAfterFlush));
+                findings.Run("WriteByte", () => WriteBytes(first, content, recipe.WritesVisibleAfterFlush));
             var second = Fixtures.Writable(recipe);
             if (second != null)
                 using (second)
-                    Collect(failures, "mixed writes", () => WriteMixed(second, content, context.NewRandom(0x3217), recipe.WritesVisibleAfterFlush));
-            return failures.Count == 0
-                ? Pass($"{length} bytes by WriteByte and by mixed write calls reached the store in order"
-                       + (recipe.WritesVisibleAfterFlush ? " (visible after Flush)" : " (checked after Dispose)"))
-                : Fail(string.Join("; ", failures));
-        }
-
-        static void Collect(List<string> failures, string part, Action run)
-        {
-            try { run(); }
-            catch (ContractViolation v) { failures.Add($"{part}: {v.Message}"); }
-            catch (RecipeFailure) { throw; }
-            catch (Exception e) { failures.Add($"{part}: unexpected {Describe.Exception(e)}"); }
+                    findings.Run("mixed writes", () => WriteMixed(second, content, context.NewRandom(0x3217), recipe.WritesVisibleAfterFlush));
+            return Verdict(findings, $"{length} bytes by WriteByte and by mixed write calls reached the store in order"
+                                     + (recipe.WritesVisibleAfterFlush ? " (visible after Flush)" : " (checked after Dispose)"));
         }
 
         static void WriteBytes(StreamFixture fixture, byte[] content, bool visibleAfterFlush)
