@@ -29,7 +29,11 @@ namespace StreamConformance.Budgets
             AllocationMeasurement measured;
             try
             {
-                measured = AllocationMeter.Measure(calls => BudgetCheck.Open(Operation, recipe, calls));
+                measured = AllocationMeter.Measure(calls =>
+                {
+                    context.Heartbeat(); // each window may take seconds on a slow stream: still working, not hung
+                    return BudgetCheck.Open(Operation, recipe, calls);
+                });
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
             {

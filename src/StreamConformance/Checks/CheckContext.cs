@@ -28,6 +28,12 @@ namespace StreamConformance.Checks
         /// <summary>Name of the runtime the check runs on, for budgets that differ per runtime.</summary>
         public string RuntimeName { get; set; } = "";
 
+        /// <summary>
+        /// Tells the host a long check is still making progress (the host declares a check hung after a silence,
+        /// not after a total time). Call it between units of work, never inside a loop that could spin forever.
+        /// </summary>
+        public Action Heartbeat { get; set; } = () => { };
+
         public Random NewRandom(int salt = 0) => new Random(unchecked(Seed * 31 + salt));
 
         /// <summary>Deterministic content of the given length in which every byte value 0..255 occurs.</summary>

@@ -11,8 +11,9 @@ namespace StreamConformance.Meters
     /// Two windows of N and 2N calls, each on a fresh session after a warm-up as long as the window, give
     /// (bytes(2N) − bytes(N)) / N: whatever is paid once per session (a buffer created on the first call,
     /// lazily built state, a rewind) is paid in both windows and cancels, so only the steady-state cost per
-    /// call remains, and the same run gives the same figure. The pair is measured twice, and a third time when
-    /// the two disagree, keeping the median, so that a single stray allocation in one window does not change it.
+    /// call remains, and the same run gives the same figure. One pair settles it when the larger window cost
+    /// exactly twice the smaller; otherwise the pair is measured again, and a third time when the two figures
+    /// differ, keeping the median, so that a single stray allocation in one window does not change it.
     /// </remarks>
     public static class AllocationMeter
     {
@@ -44,14 +45,15 @@ namespace StreamConformance.Meters
 
         /// <summary>
         /// Measures one operation. <paramref name="open"/> returns a fresh session good for at least the number
-        /// of calls it is given; it is opened for a warm-up window, then for two or three pairs of N and 2N windows,
+        /// of calls it is given; it is opened for a short warm-up window, then for one to three pairs of N and 2N windows,
         /// and disposed after each.
         /// </summary>
         public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls)
         {
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
             if (calls < 1) throw new ArgumentOutOfRangeException(nameof(calls));
-            Window(open, calls, calls, out _);          // JIT, static constructors, caches of the runtime
+            var jit = Math.Max(1, calls / 10);
+            Window(open, jit, jit, out _);              // JIT, static constructors, caches of the runtime
             var figures = new List<(double PerCall, long Small, long Large)>();
             string? note = null;
             while (figures.Count < Repetitions)
@@ -59,7 +61,9 @@ namespace StreamConformance.Meters
                 var small = Window(open, calls, calls, out _);
                 var large = Window(open, 2 * calls, 2 * calls, out note);
                 figures.Add(((double)(large - small) / calls, small, large));
-                // Two pairs that agree to the byte settle it: a stray allocation would have to hit both alike.
+                // Settled when 2N calls cost exactly twice N (nothing paid once, nothing stray in either window),
+                // or when two pairs agree to the byte: a stray allocation would have to hit both alike.
+                if (figures.Count == 1 && large == 2 * small) break;
                 if (figures.Count == 2 && figures[0].PerCall == figures[1].PerCall) break;
             }
             // A one-off allocation on this thread inside one window (seen on a loaded machine: a GC in the
@@ -69,7 +73,7 @@ namespace StreamConformance.Meters
             return new AllocationMeasurement(median.PerCall, calls, median.Small, median.Large, note);
         }
 
-        /// <summary>At most this many pairs of windows are measured (two when the first two agree); the median figure is kept.</summary>
+        /// <summary>At most this many pairs of windows are measured; the median figure is kept.</summary>
         public const int Repetitions = 3;
 
         /// <summary>

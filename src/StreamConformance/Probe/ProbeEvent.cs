@@ -11,7 +11,7 @@ namespace StreamConformance.Probe
     public sealed class ProbeEvent
     {
         public const string Hello = "hello", TypeStart = "type", Built = "built", StaticOnly = "static-only",
-            CheckStart = "check", ResultKind = "result", Done = "done";
+            CheckStart = "check", ResultKind = "result", Alive = "alive", Done = "done";
 
         /// <summary>Each event line starts on a fresh line with this marker; anything else on stdout (a stream under test writing to the console) is ignored.</summary>
         public const string Marker = "@@streamconf ";

@@ -36,6 +36,13 @@ namespace StreamConformance.Probe
                 RuntimeName = request.Runtime,
                 Budgets = request.BudgetsPath != null ? BudgetLoader.Load(request.BudgetsPath) : null,
             };
+            var sinceAlive = System.Diagnostics.Stopwatch.StartNew();
+            _context.Heartbeat = () =>
+            {
+                if (sinceAlive.ElapsedMilliseconds < 1000) return;
+                sinceAlive.Restart();
+                _emit(new ProbeEvent { Kind = ProbeEvent.Alive });
+            };
         }
 
         public CheckContext Context => _context;

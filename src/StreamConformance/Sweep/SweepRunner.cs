@@ -151,7 +151,7 @@ namespace StreamConformance.Sweep
             {
                 var now = _clock.Elapsed.TotalSeconds;
                 if (ev.Kind == ProbeEvent.Hello) _probeStarted = now;
-                if (_check != null && ev.Kind != ProbeEvent.ResultKind)
+                if (_check != null && ev.Kind != ProbeEvent.ResultKind && ev.Kind != ProbeEvent.Alive)
                 {
                     run.CheckSeconds.TryGetValue(_check, out var sum);
                     run.CheckSeconds[_check] = Math.Round(sum + now - _checkStarted, 3);
