@@ -25,6 +25,18 @@ namespace StreamConformance.Tests.Syscalls
             if (why != null) Assert.Ignore("syscall meter unavailable: " + why);
         }
 
+        /// <summary>Judges a measurement with the built-in budgets (or <paramref name="context"/>'s).</summary>
+        public static Results.CheckResult Judge(string check, SyscallMeasurement m, CheckContext? context = null) =>
+            JudgeAs(m.Cell, check, m, context);
+
+        /// <summary>Judges a measurement by the budgets of another cell (a calibration scenario judged as a file.read cell).</summary>
+        public static Results.CheckResult JudgeAs(SyscallCell cell, string check, SyscallMeasurement m, CheckContext? context = null)
+        {
+            context ??= new CheckContext();
+            var bounds = SyscallBudgets.For(cell, m.Report.Operations, name => SyscallCheck.Allowance(name, cell, context));
+            return SyscallCheck.JudgeCell(check, m, bounds, SyscallCheck.BudgetSource(context));
+        }
+
         public static CheckContext Context()
         {
             var dir = Path.Combine(Path.GetTempPath(), "streamconf-tests-syscalls");
