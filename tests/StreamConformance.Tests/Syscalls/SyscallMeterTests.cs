@@ -137,6 +137,46 @@ namespace StreamConformance.Tests.Syscalls
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail));
         }
 
+        const string WriteByteOverride = @"[
+  { ""type"": ""System.IO.FileStream"", ""syscalls"": { ""file.write[api=WriteByte]"": { ""writesPerFlush"": 2, ""seeksPerCall"": 1 } }
+    REASON }
+]";
+
+        [Test]
+        public void AnOverrideWithAReasonTurnsTheWriteByteFailureIntoAPass()
+        {
+            var m = Get(s_writeByte);
+            Assert.That(SyscallTestSupport.Judge("syscalls.file.write", m).Outcome, Is.EqualTo(Outcome.Fail));
+            var budgets = SyscallTestSupport.LoadWithOverrides(WriteByteOverride.Replace("REASON", @", ""reason"": ""flushes at bufferSize - 1 (.NET), lseek per flush (Mono)"""));
+            var result = SyscallTestSupport.Judge("syscalls.file.write", m, new CheckContext { Budgets = budgets });
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+            Assert.That(budgets.FindSyscall(SyscallBudgets.WritesPerFlush, s_writeByte, new[] { "coreclr" })!.Source,
+                Is.EqualTo("override for System.IO.FileStream \"file.write[api=WriteByte]\": flushes at bufferSize - 1 (.NET), lseek per flush (Mono)"));
+        }
+
+        [Test]
+        public void AnOverrideWithoutAReasonIsRefusedAndChangesNothing()
+        {
+            var error = Assert.Throws<InputException>(() => SyscallTestSupport.LoadWithOverrides(WriteByteOverride.Replace("REASON", "")))!;
+            Assert.That(error.Message, Does.Match(@"budgets-\w+\.json:3:3: the override for System\.IO\.FileStream needs a 'reason'"), error.Message);
+        }
+
+        [Test]
+        public void AFamilyRunWithoutSyscallRulesSkipsEveryCellWithNoBudget()
+        {
+            SyscallTestSupport.RequireMeter();
+            var context = SyscallTestSupport.Context();
+            context.Budgets = BudgetLoader.Parse("{ \"schemaVersion\": 1 }", "empty.json");
+            var results = new PipeSyscallCheck().Run(new HostFileStreamRecipe(), context).ToList();
+            Assert.That(results, Has.Count.EqualTo(2));
+            foreach (var result in results)
+            {
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Skip), result.Message);
+                Assert.That(result.Message, Does.StartWith("no budget: readsPerWaitingRead, otherCallsPerRead for pipe.read in empty.json"));
+                Assert.That(result.Metrics!["syscalls.read"], Is.EqualTo(1.0));
+            }
+        }
+
         [Test]
         public void SeekInsideTheBuffer()
         {

@@ -1,5 +1,6 @@
 using System.IO;
 using NUnit.Framework;
+using StreamConformance.Budgets;
 using StreamConformance.Checks;
 using StreamConformance.Checks.Syscalls;
 using StreamConformance.Meters.Syscalls;
@@ -35,6 +36,28 @@ namespace StreamConformance.Tests.Syscalls
             context ??= new CheckContext();
             var bounds = SyscallBudgets.For(cell, m.Report.Operations, name => SyscallCheck.Allowance(name, cell, context));
             return SyscallCheck.JudgeCell(check, m, bounds, SyscallCheck.BudgetSource(context));
+        }
+
+        /// <summary>
+        /// Writes a budget file holding the built-in "defaults" plus <paramref name="overridesJson"/> (a JSON array,
+        /// may span lines) and loads it, or returns the loader's error.
+        /// </summary>
+        public static BudgetSet LoadWithOverrides(string overridesJson)
+        {
+            string defaults;
+            using (var resource = typeof(BudgetSet).Assembly.GetManifestResourceStream("StreamConformance.Budgets.default.json")!)
+            using (var reader = new StreamReader(resource))
+                defaults = Newtonsoft.Json.Linq.JObject.Parse(reader.ReadToEnd())["defaults"]!.ToString(Newtonsoft.Json.Formatting.None);
+            var path = Path.Combine(Context().TempDirectory, "budgets-" + System.Guid.NewGuid().ToString("N") + ".json");
+            File.WriteAllText(path, "{ \"schemaVersion\": 1, \"defaults\": " + defaults + ",\n\"overrides\": " + overridesJson + " }");
+            try
+            {
+                return BudgetLoader.Load(path);
+            }
+            finally
+            {
+                File.Delete(path);
+            }
         }
 
         public static CheckContext Context()
