@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
-using System.Net;
 using System.Text;
 using StreamConformance.Checks.Syscalls;
 using StreamConformance.Results;
@@ -148,7 +147,22 @@ namespace StreamConformance.Reports
 
         static string Md(string text) => text.Replace("\\", "\\\\").Replace("|", "\\|").Replace("*", "\\*").Replace("\r", " ").Replace("\n", " ");
 
-        static string H(string text) => WebUtility.HtmlEncode(text);
+        /// <summary>Encodes the five HTML-special characters only: WebUtility.HtmlEncode turns "✗" into "&amp;#10007;" on Mono, not on .NET.</summary>
+        static string H(string text)
+        {
+            var w = new StringBuilder(text.Length);
+            foreach (var c in text)
+                switch (c)
+                {
+                    case '&': w.Append("&amp;"); break;
+                    case '<': w.Append("&lt;"); break;
+                    case '>': w.Append("&gt;"); break;
+                    case '"': w.Append("&quot;"); break;
+                    case '\'': w.Append("&#39;"); break;
+                    default: w.Append(c); break;
+                }
+            return w.ToString();
+        }
     }
 
     public sealed class SyscallTableColumn
