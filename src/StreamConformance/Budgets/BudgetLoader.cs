@@ -7,6 +7,7 @@ using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;
 using StreamConformance.Budgets;
 using StreamConformance.Meters;
+using StreamConformance.Meters.Syscalls;
 
 // In the root namespace, where the placeholder it replaces was, so existing callers need no new using.
 namespace StreamConformance
@@ -70,6 +71,7 @@ namespace StreamConformance
         sealed class Reader
         {
             static readonly string[] s_classes = { "buffered", "unbuffered" };
+            const string Syscalls = "syscalls";
             readonly string _source;
 
             public Reader(string source) => _source = source;
@@ -129,27 +131,33 @@ namespace StreamConformance
                     throw Error(version.Value, $"unsupported schemaVersion {version.Value} (this reader knows {SchemaVersion})");
                 if (root.Property("description") is { } description) String(description.Value, "description");
 
-                var defaults = root.Property("defaults") is { } d ? Section(d.Value, "defaults") : new Dictionary<string, ClassCeilings>();
+                SyscallRules? syscallDefaults = null;
+                var defaults = root.Property("defaults") is { } d ? Section(d.Value, "defaults", out syscallDefaults) : new Dictionary<string, ClassCeilings>();
                 var runtimes = new Dictionary<string, IReadOnlyDictionary<string, ClassCeilings>>(StringComparer.Ordinal);
+                var syscallRuntimes = new Dictionary<string, SyscallRules>(StringComparer.Ordinal);
                 if (root.Property("runtimes") is { } r)
                     foreach (var runtime in Object(r.Value, "runtimes").Properties())
-                        runtimes[runtime.Name] = Section(runtime.Value, "runtimes." + runtime.Name);
+                    {
+                        runtimes[runtime.Name] = Section(runtime.Value, "runtimes." + runtime.Name, out var syscalls);
+                        if (syscalls != null) syscallRuntimes[runtime.Name] = syscalls;
+                    }
                 var overrides = new List<BudgetOverride>();
                 if (root.Property("overrides") is { } o)
                 {
                     if (!(o.Value is JArray list)) throw Error(o.Value, "expected an array for 'overrides'");
                     overrides.AddRange(list.Select(Override));
                 }
-                return new BudgetSet(_source, defaults, runtimes, overrides);
+                return new BudgetSet(_source, defaults, runtimes, overrides, syscallDefaults, syscallRuntimes);
             }
 
-            /// <summary>{ "buffered": { op: ceilings }, "unbuffered": { ... } }</summary>
-            Dictionary<string, ClassCeilings> Section(JToken token, string what)
+            /// <summary>{ "buffered": { op: ceilings }, "unbuffered": { ... }, "syscalls": { pattern: allowances } }</summary>
+            Dictionary<string, ClassCeilings> Section(JToken token, string what, out SyscallRules? syscalls)
             {
                 var section = Object(token, what);
-                OnlyKnown(section, what, s_classes);
+                OnlyKnown(section, what, s_classes.Concat(new[] { Syscalls }).ToArray());
                 var result = new Dictionary<string, ClassCeilings>(StringComparer.Ordinal);
-                foreach (var streamClass in section.Properties())
+                syscalls = section.Property(Syscalls) is { } s ? SyscallSection(s.Value, what + "." + Syscalls, null) : null;
+                foreach (var streamClass in section.Properties().Where(p => p.Name != Syscalls))
                 {
                     var byOperation = new Dictionary<string, Ceilings>(StringComparer.Ordinal);
                     foreach (var entry in Object(streamClass.Value, what + "." + streamClass.Name).Properties())
@@ -174,9 +182,40 @@ namespace StreamConformance
                 return ceilings;
             }
 
+            /// <summary>{ "*" or cell pattern: { allowance: whole number } }; in an override every pattern must measure <paramref name="type"/>.</summary>
+            SyscallRules SyscallSection(JToken token, string what, string? type)
+            {
+                var entries = new List<(CellPattern, IReadOnlyDictionary<string, int>)>();
+                foreach (var entry in Object(token, what).Properties())
+                {
+                    var pattern = CellPattern.Parse(entry.Name, out var error) ?? throw Error(entry, error);
+                    if (type != null && pattern.Scenario != BudgetSet.Wildcard && SyscallBudgets.TypeOf(pattern.Scenario) != type)
+                        throw Error(entry, $"'{pattern.Scenario}' measures {SyscallBudgets.TypeOf(pattern.Scenario)}, not {type}");
+                    var obj = Object(entry.Value, entry.Name);
+                    var allowances = new Dictionary<string, int>(StringComparer.Ordinal);
+                    foreach (var allowance in obj.Properties())
+                    {
+                        if (!SyscallBudgets.Allowances.ContainsKey(allowance.Name))
+                            throw Error(allowance, $"unknown syscall allowance '{allowance.Name}' in {what}.{entry.Name} (known: {string.Join(", ", SyscallBudgets.Allowances.Keys)})");
+                        allowances[allowance.Name] = Count(allowance.Value, allowance.Name);
+                    }
+                    if (allowances.Count == 0) throw Error(obj, $"'{entry.Name}' in {what} sets no allowance");
+                    entries.Add((pattern, allowances));
+                }
+                return new SyscallRules(entries);
+            }
+
+            int Count(JToken token, string name)
+            {
+                if (token.Type != JTokenType.Integer || token.Value<long>() < 0 || token.Value<long>() > int.MaxValue)
+                    throw Error(token, $"expected a whole number ≥ 0 for '{name}', got {token.ToString(Formatting.None)}");
+                return token.Value<int>();
+            }
+
             BudgetOverride Override(JToken token)
             {
                 var obj = Object(token, "an override");
+                if (obj.Property(Syscalls) != null) return SyscallOverride(obj);
                 OnlyKnown(obj, "an override", "type", "variant", "runtime", "operation", "bytesPerCall", "ratioToBaseline", "reason");
                 var type = obj.Property("type") ?? throw Error(obj, "an override needs 'type' (the stream's full type name)");
                 var reason = obj.Property("reason") ?? throw Error(obj, $"the override for {(string?)type.Value} needs a 'reason': why this stream may exceed the default");
@@ -187,6 +226,24 @@ namespace StreamConformance
                     Runtime = obj.Property("runtime") is { } rt ? String(rt.Value, "runtime") : null,
                     Operation = obj.Property("operation") is { } op ? Operation(op.Value) : BudgetSet.Wildcard,
                     Ceilings = ReadCeilings(obj, "the override for " + (string?)type.Value),
+                    Reason = String(reason.Value, "reason"),
+                };
+            }
+
+            /// <summary>{ "type", "runtime"?, "syscalls": { pattern: allowances }, "reason" }.</summary>
+            BudgetOverride SyscallOverride(JObject obj)
+            {
+                OnlyKnown(obj, "a syscall override (bytesPerCall, ratioToBaseline, operation and variant go in a separate override)", "type", "runtime", Syscalls, "reason");
+                var type = obj.Property("type") ?? throw Error(obj, "an override needs 'type' (the stream's full type name)");
+                var typeName = String(type.Value, "type");
+                if (!SyscallBudgets.Scenarios.Values.Any(s => s.Type == typeName))
+                    throw Error(type.Value, $"no syscall scenario measures {typeName} (known: {string.Join(", ", SyscallBudgets.Scenarios.Values.Select(s => s.Type).Distinct())})");
+                var reason = obj.Property("reason") ?? throw Error(obj, $"the override for {typeName} needs a 'reason': why this stream may exceed the default");
+                return new BudgetOverride
+                {
+                    Type = typeName,
+                    Runtime = obj.Property("runtime") is { } rt ? String(rt.Value, "runtime") : null,
+                    Syscalls = SyscallSection(obj.Property(Syscalls)!.Value, "the override for " + typeName, typeName),
                     Reason = String(reason.Value, "reason"),
                 };
             }

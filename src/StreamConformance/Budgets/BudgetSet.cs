@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using StreamConformance.Meters.Syscalls;
 using StreamConformance.Recipes;
 
 namespace StreamConformance.Budgets
@@ -24,12 +25,15 @@ namespace StreamConformance.Budgets
         static readonly Lazy<BudgetSet> s_default = new Lazy<BudgetSet>(LoadDefault);
 
         internal BudgetSet(string source, IReadOnlyDictionary<string, ClassCeilings> defaults,
-            IReadOnlyDictionary<string, IReadOnlyDictionary<string, ClassCeilings>> runtimes, IReadOnlyList<BudgetOverride> overrides)
+            IReadOnlyDictionary<string, IReadOnlyDictionary<string, ClassCeilings>> runtimes, IReadOnlyList<BudgetOverride> overrides,
+            SyscallRules? syscallDefaults, IReadOnlyDictionary<string, SyscallRules> syscallRuntimes)
         {
             Source = source;
             Defaults = defaults;
             Runtimes = runtimes;
             Overrides = overrides;
+            SyscallDefaults = syscallDefaults;
+            SyscallRuntimes = syscallRuntimes;
         }
 
         /// <summary>The built-in budgets: budgets/default.json of the repository, embedded in the library.</summary>
@@ -45,6 +49,12 @@ namespace StreamConformance.Budgets
         internal IReadOnlyDictionary<string, IReadOnlyDictionary<string, ClassCeilings>> Runtimes { get; }
 
         internal IReadOnlyList<BudgetOverride> Overrides { get; }
+
+        /// <summary>The "syscalls" section of the defaults, if any.</summary>
+        internal SyscallRules? SyscallDefaults { get; }
+
+        /// <summary>Runtime key → that runtime section's "syscalls".</summary>
+        internal IReadOnlyDictionary<string, SyscallRules> SyscallRuntimes { get; }
 
         /// <summary>"buffered" or "unbuffered": the class of budgets a recipe's streams take.</summary>
         public static string ClassOf(StreamRecipe recipe) => recipe.IsBuffered ? "buffered" : "unbuffered";
@@ -74,6 +84,34 @@ namespace StreamConformance.Budgets
             return Lookup(Defaults, streamClass, operation, meter) is { } ceiling
                 ? new Budget(meter, ceiling, $"default for {streamClass} streams")
                 : null;
+        }
+
+        /// <summary>
+        /// The figure <paramref name="allowance"/> (a name from <see cref="SyscallBudgets.Allowances"/>) for a syscall
+        /// cell on a runtime known by any of <paramref name="runtimeKeys"/>; null when no rule sets it. Precedence as
+        /// for <see cref="Find"/>: an override for the type the cell measures (a more specific cell pattern first, then
+        /// a given runtime, then the later entry), then the runtime section, then the defaults; in a section the most
+        /// specific matching pattern that sets the allowance.
+        /// </summary>
+        public SyscallAllowance? FindSyscall(string allowance, SyscallCell cell, IReadOnlyCollection<string> runtimeKeys)
+        {
+            var type = SyscallBudgets.TypeOf(cell.Scenario);
+            var best = Overrides
+                .Select((o, index) => (o, index, found: o.Syscalls != null && o.Type == type && (o.Runtime == null || runtimeKeys.Contains(o.Runtime))
+                    ? o.Syscalls.Find(allowance, cell) : null))
+                .Where(x => x.found != null)
+                .OrderByDescending(x => x.found!.Value.Pattern.Specificity * 2 + (x.o.Runtime != null ? 1 : 0)).ThenByDescending(x => x.index)
+                .FirstOrDefault();
+            if (best.found is { } o)
+                return new SyscallAllowance(allowance, o.Value,
+                    $"override for {best.o.Type} \"{o.Pattern}\"{(best.o.Runtime != null ? " on " + best.o.Runtime : "")}: {best.o.Reason}");
+
+            foreach (var key in runtimeKeys)
+            {
+                if (SyscallRuntimes.TryGetValue(key, out var rules) && rules.Find(allowance, cell) is { } r)
+                    return new SyscallAllowance(allowance, r.Value, $"{key} \"{r.Pattern}\"");
+            }
+            return SyscallDefaults?.Find(allowance, cell) is { } d ? new SyscallAllowance(allowance, d.Value, $"default \"{d.Pattern}\"") : null;
         }
 
         static double? Lookup(IReadOnlyDictionary<string, ClassCeilings> section, string streamClass, string operation, BudgetMeter meter)
@@ -123,6 +161,8 @@ namespace StreamConformance.Budgets
         public string? Runtime { get; set; }
         public string Operation { get; set; } = BudgetSet.Wildcard;
         public Ceilings Ceilings { get; set; } = new Ceilings();
+        /// <summary>Set for a syscall override (which then sets no <see cref="Ceilings"/>).</summary>
+        public SyscallRules? Syscalls { get; set; }
         public string Reason { get; set; } = "";
 
         public bool Matches(StreamRecipe recipe, string operation, IReadOnlyCollection<string> runtimeKeys) =>

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using NUnit.Framework;
+using StreamConformance.Checks;
 using StreamConformance.Checks.Syscalls;
 using StreamConformance.Meters.Syscalls;
 using StreamConformance.Results;
@@ -81,7 +82,7 @@ namespace StreamConformance.Tests.Syscalls
         public void WithinBudgetPassesWithPerOperationMetrics()
         {
             var m = Measurement(18, 0);
-            var result = SyscallCheck.JudgeCell("syscalls.file.read", m, SyscallBudgets.For(m.Cell));
+            var result = SyscallTestSupport.Judge("syscalls.file.read", m);
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
             Assert.That(result.Check, Is.EqualTo("syscalls.file.read[handle=sync,api=Read,buffer=4096,chunk=100,length=65536]"));
             Assert.That(result.Metrics!["operations"], Is.EqualTo(657));
@@ -92,11 +93,11 @@ namespace StreamConformance.Tests.Syscalls
         public void ReadPerCallAndSeekPerCallFail()
         {
             var tooManyReads = Measurement(657, 0);
-            var result = SyscallCheck.JudgeCell("syscalls.file.read", tooManyReads, SyscallBudgets.For(tooManyReads.Cell));
+            var result = SyscallTestSupport.Judge("syscalls.file.read", tooManyReads);
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail));
             Assert.That(result.Message, Does.Contain("read calls: expected at most 18").And.Contain("measured 657"));
             var seeks = Measurement(18, 657);
-            result = SyscallCheck.JudgeCell("syscalls.file.read", seeks, SyscallBudgets.For(seeks.Cell));
+            result = SyscallTestSupport.Judge("syscalls.file.read", seeks);
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail));
             Assert.That(result.Message, Does.Contain("seek calls: expected at most 1").And.Contain("measured 657"));
         }
@@ -105,9 +106,9 @@ namespace StreamConformance.Tests.Syscalls
         public void UnsupportedCellSkipsAndWrongDataFails()
         {
             var m = Measurement(0, 0, SyscallCellReport.Unsupported);
-            Assert.That(SyscallCheck.JudgeCell("x", m, SyscallBudgets.For(m.Cell)).Outcome, Is.EqualTo(Outcome.Skip));
+            Assert.That(SyscallTestSupport.Judge("x", m).Outcome, Is.EqualTo(Outcome.Skip));
             m = Measurement(18, 0, SyscallCellReport.Wrong);
-            var result = SyscallCheck.JudgeCell("x", m, SyscallBudgets.For(m.Cell));
+            var result = SyscallTestSupport.Judge("x", m);
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail));
             Assert.That(result.Message, Does.StartWith("wrong data: why"));
         }
@@ -122,24 +123,38 @@ namespace StreamConformance.Tests.Syscalls
             return new SyscallMeasurement(cell, new SyscallCellReport { Id = cell.Id, Operations = n }, region);
         }
 
+        static CheckResult Verdict(SyscallMeasurement[] cells, SyscallAllowance? syncsPerFlushToDisk = null) =>
+            FsyncBatchingSyscallCheck.Verdict("syscalls.fsync-batching", cells,
+                syncsPerFlushToDisk ?? SyscallCheck.Allowance(SyscallBudgets.SyncsPerFlushToDisk, cells[0].Cell, new CheckContext()), "test.json");
+
+        [Test]
+        public void BatchingVerdictSkipsWithoutABudgetForPerItemSyncs()
+        {
+            var good = new[] { Syncs("per-item", 10, 10), Syncs("per-item", 20, 20), Syncs("batched", 10, 1), Syncs("batched", 20, 1) };
+            var verdict = FsyncBatchingSyscallCheck.Verdict("syscalls.fsync-batching", good, null, "empty.json");
+            Assert.That(verdict.Outcome, Is.EqualTo(Outcome.Skip));
+            Assert.That(verdict.Message, Does.Contain("no budget: syncsPerFlushToDisk for file.fsync-batching in empty.json"));
+            Assert.That(verdict.Metrics!["syncs.batched.n=20"], Is.EqualTo(1));
+        }
+
         [Test]
         public void BatchingVerdictFailsWhenBatchedSyncsGrowWithN()
         {
             var perItemBatch = new[] { Syncs("per-item", 10, 10), Syncs("per-item", 20, 20), Syncs("batched", 10, 10), Syncs("batched", 20, 20) };
-            var verdict = FsyncBatchingSyscallCheck.Verdict("syscalls.fsync-batching", perItemBatch);
+            var verdict = Verdict(perItemBatch);
             Assert.That(verdict.Outcome, Is.EqualTo(Outcome.Fail));
             Assert.That(verdict.Message, Does.Contain("grows with n"));
             var good = new[] { Syncs("per-item", 10, 10), Syncs("per-item", 20, 20), Syncs("batched", 10, 1), Syncs("batched", 20, 1) };
-            Assert.That(FsyncBatchingSyscallCheck.Verdict("syscalls.fsync-batching", good).Outcome, Is.EqualTo(Outcome.Pass));
+            Assert.That(Verdict(good).Outcome, Is.EqualTo(Outcome.Pass));
         }
 
         [Test]
         public void BatchingVerdictFailsWhenFlushToDiskDoesNotSync()
         {
             var noSync = new[] { Syncs("per-item", 10, 0), Syncs("per-item", 20, 0), Syncs("batched", 10, 0), Syncs("batched", 20, 0) };
-            var verdict = FsyncBatchingSyscallCheck.Verdict("syscalls.fsync-batching", noSync);
+            var verdict = Verdict(noSync);
             Assert.That(verdict.Outcome, Is.EqualTo(Outcome.Fail));
-            Assert.That(verdict.Message, Does.Contain("expected one per item"));
+            Assert.That(verdict.Message, Does.Contain("expected 1 per item"));
         }
     }
 }

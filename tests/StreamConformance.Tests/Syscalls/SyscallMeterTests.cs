@@ -16,6 +16,8 @@ namespace StreamConformance.Tests.Syscalls
     {
         static readonly SyscallCell s_seekPerRead = new SyscallCell("demo.seek-per-read", ("chunk", 4096), ("length", 65536));
         static readonly SyscallCell s_correct = new SyscallCell("demo.correct", ("chunk", 4096), ("length", 65536));
+        /// <summary>The calibration wrappers read like this file.read cell (no buffer, 4096-byte chunks) and are judged by its budgets.</summary>
+        static readonly SyscallCell s_unbufferedRead = FileRead("Read", "0", 4096);
         static readonly SyscallCell s_read100 = FileRead("Read", "4096", 100);
         static readonly SyscallCell s_readAsync100 = FileRead("ReadAsync", "4096", 100);
         static readonly SyscallCell s_read4096 = FileRead("Read", "4096", 4096);
@@ -57,7 +59,7 @@ namespace StreamConformance.Tests.Syscalls
             var m = Get(s_seekPerRead);
             Assert.That(m.Report.Operations, Is.EqualTo(17), "16 reads of 4096 bytes and the one that returns 0");
             Assert.That(m.Count("lseek"), Is.EqualTo(m.Report.Operations));
-            var result = SyscallCheck.JudgeCell("demo", m, SyscallBudgets.SequentialRead(65536, 0, 4096));
+            var result = SyscallTestSupport.JudgeAs(s_unbufferedRead, "demo", m);
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
             Assert.That(result.Message, Does.Contain("seek calls"));
             Assert.That(result.Metrics!["syscalls.lseek"], Is.EqualTo(1.0));
@@ -69,7 +71,7 @@ namespace StreamConformance.Tests.Syscalls
             var m = Get(s_correct);
             Assert.That(m.Count("lseek"), Is.EqualTo(0));
             Assert.That(m.FamilyCount(SyscallNames.Family.Read), Is.EqualTo(17));
-            var result = SyscallCheck.JudgeCell("demo", m, SyscallBudgets.SequentialRead(65536, 0, 4096));
+            var result = SyscallTestSupport.JudgeAs(s_unbufferedRead, "demo", m);
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
         }
 
@@ -120,7 +122,7 @@ namespace StreamConformance.Tests.Syscalls
         {
             var m = Get(s_writeByte);
             Assert.That(m.Report.Operations, Is.EqualTo(65536));
-            var result = SyscallCheck.JudgeCell("syscalls.file.write", m, SyscallBudgets.For(m.Cell));
+            var result = SyscallTestSupport.Judge("syscalls.file.write", m);
             if (SyscallTestSupport.IsMono)
             {
                 Assert.That(m.Counts, Is.EqualTo(new Dictionary<string, int> { ["lseek"] = 16, ["write"] = 16 }));
@@ -133,6 +135,46 @@ namespace StreamConformance.Tests.Syscalls
                 Assert.That(result.Message, Does.Contain("write calls: expected at most 16"));
             }
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail));
+        }
+
+        const string WriteByteOverride = @"[
+  { ""type"": ""System.IO.FileStream"", ""syscalls"": { ""file.write[api=WriteByte]"": { ""writesPerFlush"": 2, ""seeksPerCall"": 1 } }
+    REASON }
+]";
+
+        [Test]
+        public void AnOverrideWithAReasonTurnsTheWriteByteFailureIntoAPass()
+        {
+            var m = Get(s_writeByte);
+            Assert.That(SyscallTestSupport.Judge("syscalls.file.write", m).Outcome, Is.EqualTo(Outcome.Fail));
+            var budgets = SyscallTestSupport.LoadWithOverrides(WriteByteOverride.Replace("REASON", @", ""reason"": ""flushes at bufferSize - 1 (.NET), lseek per flush (Mono)"""));
+            var result = SyscallTestSupport.Judge("syscalls.file.write", m, new CheckContext { Budgets = budgets });
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+            Assert.That(budgets.FindSyscall(SyscallBudgets.WritesPerFlush, s_writeByte, new[] { "coreclr" })!.Source,
+                Is.EqualTo("override for System.IO.FileStream \"file.write[api=WriteByte]\": flushes at bufferSize - 1 (.NET), lseek per flush (Mono)"));
+        }
+
+        [Test]
+        public void AnOverrideWithoutAReasonIsRefusedAndChangesNothing()
+        {
+            var error = Assert.Throws<InputException>(() => SyscallTestSupport.LoadWithOverrides(WriteByteOverride.Replace("REASON", "")))!;
+            Assert.That(error.Message, Does.Match(@"budgets-\w+\.json:3:3: the override for System\.IO\.FileStream needs a 'reason'"), error.Message);
+        }
+
+        [Test]
+        public void AFamilyRunWithoutSyscallRulesSkipsEveryCellWithNoBudget()
+        {
+            SyscallTestSupport.RequireMeter();
+            var context = SyscallTestSupport.Context();
+            context.Budgets = BudgetLoader.Parse("{ \"schemaVersion\": 1 }", "empty.json");
+            var results = new PipeSyscallCheck().Run(new HostFileStreamRecipe(), context).ToList();
+            Assert.That(results, Has.Count.EqualTo(2));
+            foreach (var result in results)
+            {
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Skip), result.Message);
+                Assert.That(result.Message, Does.StartWith("no budget: readsPerWaitingRead, otherCallsPerRead for pipe.read in empty.json"));
+                Assert.That(result.Metrics!["syscalls.read"], Is.EqualTo(1.0));
+            }
         }
 
         [Test]

@@ -1,5 +1,6 @@
 using System.IO;
 using NUnit.Framework;
+using StreamConformance.Budgets;
 using StreamConformance.Checks;
 using StreamConformance.Checks.Syscalls;
 using StreamConformance.Meters.Syscalls;
@@ -23,6 +24,40 @@ namespace StreamConformance.Tests.Syscalls
         {
             var why = SyscallMeter.UnavailableReason;
             if (why != null) Assert.Ignore("syscall meter unavailable: " + why);
+        }
+
+        /// <summary>Judges a measurement with the built-in budgets (or <paramref name="context"/>'s).</summary>
+        public static Results.CheckResult Judge(string check, SyscallMeasurement m, CheckContext? context = null) =>
+            JudgeAs(m.Cell, check, m, context);
+
+        /// <summary>Judges a measurement by the budgets of another cell (a calibration scenario judged as a file.read cell).</summary>
+        public static Results.CheckResult JudgeAs(SyscallCell cell, string check, SyscallMeasurement m, CheckContext? context = null)
+        {
+            context ??= new CheckContext();
+            var bounds = SyscallBudgets.For(cell, m.Report.Operations, name => SyscallCheck.Allowance(name, cell, context));
+            return SyscallCheck.JudgeCell(check, m, bounds, SyscallCheck.BudgetSource(context));
+        }
+
+        /// <summary>
+        /// Writes a budget file holding the built-in "defaults" plus <paramref name="overridesJson"/> (a JSON array,
+        /// may span lines) and loads it, or returns the loader's error.
+        /// </summary>
+        public static BudgetSet LoadWithOverrides(string overridesJson)
+        {
+            string defaults;
+            using (var resource = typeof(BudgetSet).Assembly.GetManifestResourceStream("StreamConformance.Budgets.default.json")!)
+            using (var reader = new StreamReader(resource))
+                defaults = Newtonsoft.Json.Linq.JObject.Parse(reader.ReadToEnd())["defaults"]!.ToString(Newtonsoft.Json.Formatting.None);
+            var path = Path.Combine(Context().TempDirectory, "budgets-" + System.Guid.NewGuid().ToString("N") + ".json");
+            File.WriteAllText(path, "{ \"schemaVersion\": 1, \"defaults\": " + defaults + ",\n\"overrides\": " + overridesJson + " }");
+            try
+            {
+                return BudgetLoader.Load(path);
+            }
+            finally
+            {
+                File.Delete(path);
+            }
         }
 
         public static CheckContext Context()

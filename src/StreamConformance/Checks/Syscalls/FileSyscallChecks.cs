@@ -156,15 +156,20 @@ namespace StreamConformance.Checks.Syscalls
              from n in Sizes
              select new SyscallCell("file.fsync-batching", ("handle", "sync"), ("mode", mode), ("n", n))).ToList();
 
-        protected override IEnumerable<CheckResult> Judge(IReadOnlyList<SyscallMeasurement> measurements)
+        protected override IEnumerable<CheckResult> Judge(IReadOnlyList<SyscallMeasurement> measurements, CheckContext context)
         {
             foreach (var m in measurements)
-                yield return JudgeCell(Name, m, new SyscallBudget[0]);
-            yield return Verdict(Name, measurements);
+                yield return JudgeCell(Name, m, BoundsFor(m, context), BudgetSource(context));
+            var perItem = measurements.FirstOrDefault(m => m.Cell.Get("mode") == "per-item");
+            var syncs = perItem == null ? null : Allowance(SyscallBudgets.SyncsPerFlushToDisk, perItem.Cell, context);
+            yield return Verdict(Name, measurements, syncs, BudgetSource(context));
         }
 
-        /// <summary>The family's verdict over its four cells (one per mode and n).</summary>
-        internal static CheckResult Verdict(string name, IReadOnlyList<SyscallMeasurement> measurements)
+        /// <summary>
+        /// The family's verdict over its four cells (one per mode and n); per item must cost
+        /// <paramref name="syncsPerFlushToDisk"/> per item (no figure: Skip, "no budget").
+        /// </summary>
+        internal static CheckResult Verdict(string name, IReadOnlyList<SyscallMeasurement> measurements, SyscallAllowance? syncsPerFlushToDisk, string budgetSource)
         {
             var broken = measurements.FirstOrDefault(m => m.Report.Status != SyscallCellReport.Ok);
             if (broken != null)
@@ -180,10 +185,13 @@ namespace StreamConformance.Checks.Syscalls
             var batched = Sizes.Select(n => Syncs("batched", n)).ToList();
             var perItem = Sizes.Select(n => Syncs("per-item", n)).ToList();
             var constant = batched.Distinct().Count() == 1;
-            var scales = Sizes.Select((n, i) => perItem[i] == n * SyscallBudgets.SyncsPerFlushToDisk).All(x => x);
-            result.Outcome = constant && scales ? Outcome.Pass : Outcome.Fail;
+            var each = syncsPerFlushToDisk?.Value;
+            var scales = each != null && Sizes.Select((n, i) => perItem[i] == n * each.Value).All(x => x);
+            result.Outcome = !constant || (each != null && !scales) ? Outcome.Fail : each == null ? Outcome.Skip : Outcome.Pass;
+            var perItemVerdict = each == null ? $"no budget: {SyscallBudgets.SyncsPerFlushToDisk} for file.fsync-batching in {budgetSource}"
+                : scales ? $"{each} per item" : $"expected {each} per item ({SyscallBudgets.SyncsPerFlushToDisk} {each}: {syncsPerFlushToDisk!.Source})";
             result.Message = $"batched: {string.Join(", ", Sizes.Select((n, i) => $"n={n} → {batched[i]}"))} syncs ({(constant ? "constant" : "grows with n, expected constant")}); "
-                             + $"per item: {string.Join(", ", Sizes.Select((n, i) => $"n={n} → {perItem[i]}"))} syncs ({(scales ? "one per item" : "expected one per item")})";
+                             + $"per item: {string.Join(", ", Sizes.Select((n, i) => $"n={n} → {perItem[i]}"))} syncs ({perItemVerdict})";
             return result;
         }
     }

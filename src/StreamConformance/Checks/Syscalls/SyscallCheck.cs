@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
+using StreamConformance.Budgets;
 using StreamConformance.Meters.Syscalls;
 using StreamConformance.Recipes;
 using StreamConformance.Results;
@@ -31,19 +32,37 @@ namespace StreamConformance.Checks.Syscalls
                 return new[] { CheckResult.Of(Name, Outcome.Skip, $"runs its own scenario matrix once per runtime, on {HostType} [{HostVariant}]") };
             var why = RuntimeUnsupportedReason ?? SyscallMeter.UnavailableReason;
             if (why != null) return new[] { CheckResult.Of(Name, Outcome.Skip, why) };
-            return Judge(SyscallMeter.Measure(Cells(context), context.TempDirectory));
+            return Judge(SyscallMeter.Measure(Cells(context), context.TempDirectory), context);
         }
 
         /// <summary>One result per measurement; families that compare cells override this.</summary>
-        protected virtual IEnumerable<CheckResult> Judge(IReadOnlyList<SyscallMeasurement> measurements) =>
-            measurements.Select(m => JudgeCell(Name, m, SyscallBudgets.For(m.Cell)));
+        protected virtual IEnumerable<CheckResult> Judge(IReadOnlyList<SyscallMeasurement> measurements, CheckContext context) =>
+            measurements.Select(m => JudgeCell(Name, m, BoundsFor(m, context), BudgetSource(context)));
+
+        /// <summary>The budget file in force: the context's, else the built-in one (as for the alloc/latency budget checks).</summary>
+        public static BudgetSet Budgets(CheckContext context) => context.Budgets ?? BudgetSet.Default;
+
+        public static string BudgetSource(CheckContext context) => Budgets(context).Source;
+
+        /// <summary>One allowance for a cell from the budget file in force, on this runtime.</summary>
+        public static SyscallAllowance? Allowance(string name, SyscallCell cell, CheckContext context) =>
+            Budgets(context).FindSyscall(name, cell, BudgetCheck.RuntimeKeys(context));
+
+        /// <summary>The bounds the budget file in force gives a measured cell.</summary>
+        public static SyscallBounds BoundsFor(SyscallMeasurement m, CheckContext context) =>
+            SyscallBudgets.For(m.Cell, m.Report.Operations, name => Allowance(name, m.Cell, context));
 
         public static string CellName(string check, SyscallCell cell) =>
             check + "[" + string.Join(",", cell.Parameters.Select(p => p.Key + "=" + p.Value)) + "]";
 
-        /// <summary>Applies budgets to one measurement: Skip/Error/Fail from the child's report first, then every bound.</summary>
-        public static CheckResult JudgeCell(string check, SyscallMeasurement m, IReadOnlyList<SyscallBudget> budgets)
+        /// <summary>
+        /// Applies budgets to one measurement: Skip/Error/Fail from the child's report first, then every bound. A cell
+        /// over a bound fails; a cell whose bounds need allowances <paramref name="budgetSource"/> does not set skips
+        /// ("no budget"), never passes.
+        /// </summary>
+        public static CheckResult JudgeCell(string check, SyscallMeasurement m, SyscallBounds bounds, string budgetSource)
         {
+            var budgets = bounds.Budgets;
             var name = CellName(check, m.Cell);
             switch (m.Report.Status)
             {
@@ -61,9 +80,12 @@ namespace StreamConformance.Checks.Syscalls
                 return result;
             }
             var over = budgets.Where(b => !b.Allows(m.FamilyCount(b.Family)))
-                .Select(b => $"{b.Family} calls: expected {b.Describe()} ({b.Why}), measured {m.FamilyCount(b.Family)}").ToList();
-            result.Outcome = over.Count == 0 ? Outcome.Pass : Outcome.Fail;
-            result.Message = (over.Count == 0 ? "within budget" : string.Join("; ", over))
+                .Select(b => $"{b.Family} calls: expected {b.Describe()} ({b.Why}; {b.DescribeSources()}), measured {m.FamilyCount(b.Family)}").ToList();
+            var noBudget = bounds.Missing.Count > 0 || budgets.Count == 0
+                ? $"no budget: {(bounds.Missing.Count > 0 ? string.Join(", ", bounds.Missing) : "no bound")} for {m.Cell.Scenario} in {budgetSource}"
+                : null;
+            result.Outcome = over.Count > 0 ? Outcome.Fail : noBudget != null ? Outcome.Skip : Outcome.Pass;
+            result.Message = string.Join("; ", over.Concat(new[] { over.Count == 0 && noBudget == null ? "within budget" : noBudget }).Where(x => x != null))
                              + $"; {m.Report.Operations} operations, calls{threads}: {m.Describe()}";
             return result;
         }

@@ -1,177 +1,289 @@
 using System;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Linq;
 
 namespace StreamConformance.Meters.Syscalls
 {
     /// <summary>A bound on one family of calls in one region: at least <see cref="Min"/>, at most <see cref="Max"/>.</summary>
     public sealed class SyscallBudget
     {
-        public SyscallBudget(string family, int min, int max, string why)
+        public SyscallBudget(string family, int min, int max, string why, IReadOnlyList<SyscallAllowance>? from = null)
         {
             Family = family;
             Min = min;
             Max = max;
             Why = why;
+            From = from ?? Array.Empty<SyscallAllowance>();
         }
 
         /// <summary>A family from <see cref="SyscallNames.Family"/>.</summary>
         public string Family { get; }
         public int Min { get; }
         public int Max { get; }
-        /// <summary>How the bound follows from the cell, e.g. "one per buffer fill: 16 fills + the EOF read".</summary>
+        /// <summary>How the bound follows from the cell, e.g. "one per buffer fill: 16 fills + 2 at EOF".</summary>
         public string Why { get; }
-
-        public static SyscallBudget AtMost(string family, int max, string why) => new SyscallBudget(family, 0, max, why);
-        public static SyscallBudget Exactly(string family, int count, string why) => new SyscallBudget(family, count, count, why);
+        /// <summary>The budget-file allowances the bound was computed from.</summary>
+        public IReadOnlyList<SyscallAllowance> From { get; }
 
         public bool Allows(int count) => count >= Min && count <= Max;
 
         public string Describe() => Min == Max ? $"exactly {Max}" : Min == 0 ? $"at most {Max}" : $"{Min}..{Max}";
+
+        /// <summary>"readsPerFill 1, readsAtEof 2: default \"file.read\"": the figures and the rules they came from.</summary>
+        public string DescribeSources() =>
+            string.Join("; ", From.GroupBy(a => a.Source).Select(g => string.Join(", ", g.Select(a => a.Name + " " + Str(a.Value))) + ": " + g.Key));
+
+        static string Str(int value) => value.ToString(CultureInfo.InvariantCulture);
+    }
+
+    /// <summary>One figure of a budget file's "syscalls" section as it applies to a cell, and the rule that set it.</summary>
+    public sealed class SyscallAllowance
+    {
+        public SyscallAllowance(string name, int value, string source)
+        {
+            Name = name;
+            Value = value;
+            Source = source;
+        }
+
+        /// <summary>A name from <see cref="SyscallBudgets.Allowances"/>.</summary>
+        public string Name { get; }
+        public int Value { get; }
+        /// <summary>"default \"file.read\"", "mono \"file.write\"", "override for T \"file.write\" on mono: reason".</summary>
+        public string Source { get; }
+    }
+
+    /// <summary>The bounds a cell gets from a budget file, and the allowances it needed but the file does not set.</summary>
+    public sealed class SyscallBounds
+    {
+        public SyscallBounds(IReadOnlyList<SyscallBudget> budgets, IReadOnlyList<string> missing)
+        {
+            Budgets = budgets;
+            Missing = missing;
+        }
+
+        public IReadOnlyList<SyscallBudget> Budgets { get; }
+        /// <summary>Allowance names the cell's bounds need and no rule sets: those bounds are not judged.</summary>
+        public IReadOnlyList<string> Missing { get; }
+    }
+
+    /// <summary>A scenario the syscall budgets know: the type it measures and the parameters its cells carry.</summary>
+    public sealed class SyscallScenarioInfo
+    {
+        public SyscallScenarioInfo(string type, params string[] parameters)
+        {
+            Type = type;
+            Parameters = parameters;
+        }
+
+        /// <summary>Full name of the type under test, what a budget override's "type" names.</summary>
+        public string Type { get; }
+        public IReadOnlyList<string> Parameters { get; }
     }
 
     /// <summary>
-    /// The syscall budgets, in one place: the per-operation allowances below and how each scenario's region
-    /// turns them into bounds. Families without a bound are measured and reported but not judged.
+    /// How each scenario's region turns the budget file's allowances (figures per operation, per buffer, per handle)
+    /// into bounds on call families. The figures are budgets and come from the file (docs/budgets.md, "syscalls");
+    /// what stays here is arithmetic that follows from the scenario: how many fills 64 KiB takes, how many reads a
+    /// seek-between-reads cell makes, which bounds must be exact because fewer calls would lose data or durability.
     /// </summary>
     public static class SyscallBudgets
     {
-        /// <summary>Read calls per buffer fill, or per read of a chunk at least as large as the buffer (read straight into the caller's array).</summary>
-        public const int ReadsPerFill = 1;
-        /// <summary>
-        /// Read calls at the end of a file: the call that drains the buffer may try to refill it and meet EOF, and the next
-        /// call must ask again (the file may have grown). A third read at EOF is waste.
-        /// </summary>
-        public const int ReadsAtEndOfFile = 2;
-        /// <summary>One-time lseek per handle (lseek(fd, 0, SEEK_CUR) on first use, to learn whether it can seek); never per call.</summary>
-        public const int OneTimeSeeksPerHandle = 1;
-        /// <summary>Write calls per flushed buffer, or per write of a chunk that bypasses the buffer.</summary>
-        public const int WritesPerBufferFlush = 1;
-        /// <summary>lseek calls per sequential Read/Write: the stream knows its position.</summary>
-        public const int SeeksPerSequentialCall = 0;
-        /// <summary>Any counted call for a Seek inside the buffer or a Position get.</summary>
-        public const int CallsPerInBufferSeek = 0;
-        /// <summary>lseek calls per Seek to a target outside the buffer (positional I/O needs none).</summary>
-        public const int SeeksPerOutOfBufferSeek = 1;
-        /// <summary>Write or sync calls for a Flush() with nothing buffered.</summary>
-        public const int CallsPerEmptyFlush = 0;
-        /// <summary>fsync/fdatasync calls per Flush(true): exactly one, fewer would lose durability.</summary>
-        public const int SyncsPerFlushToDisk = 1;
-        /// <summary>Read calls per Read on a pipe or socket when the data is already waiting.</summary>
-        public const int ReadsPerWaitingRead = 1;
-        /// <summary>pread/pwrite calls per RandomAccess call.</summary>
-        public const int PositionedCallsPerRandomAccessCall = 1;
+        public const string ReadsPerFill = "readsPerFill";
+        public const string ReadsAtEof = "readsAtEof";
+        public const string WritesPerFlush = "writesPerFlush";
+        public const string SeeksPerCall = "seeksPerCall";
+        public const string SeeksPerHandle = "seeksPerHandle";
+        public const string SeeksPerSeek = "seeksPerSeek";
+        public const string StatsPerSeek = "statsPerSeek";
+        public const string CallsPerInBufferSeek = "callsPerInBufferSeek";
+        public const string CallsPerEmptyFlush = "callsPerEmptyFlush";
+        public const string SyncsPerFlushToDisk = "syncsPerFlushToDisk";
+        public const string ReadsPerWaitingRead = "readsPerWaitingRead";
+        public const string OtherCallsPerRead = "otherCallsPerRead";
+        public const string PositionedCallsPerCall = "positionedCallsPerCall";
 
-        /// <summary>The bounds for a cell, by scenario; an empty list means "measure only".</summary>
-        public static IReadOnlyList<SyscallBudget> For(SyscallCell cell) => cell.Scenario switch
+        /// <summary>Every allowance a "syscalls" rule may set, with its meaning.</summary>
+        public static readonly IReadOnlyDictionary<string, string> Allowances = new Dictionary<string, string>(StringComparer.Ordinal)
         {
-            "file.read" => SequentialRead(cell, BufferOf(cell.Get("buffer")), cell.Get("api") == "ReadByte"),
-            "file.write" => SequentialWrite(cell, BufferOf(cell.Get("buffer")), cell.Get("api") == "WriteByte"),
-            "buffered" => cell.Get("api").StartsWith("Read", StringComparison.Ordinal)
-                ? SequentialRead(cell, cell.GetInt("buffer"), cell.Get("api") == "ReadByte")
-                : SequentialWrite(cell, cell.GetInt("buffer"), cell.Get("api") == "WriteByte"),
-            "file.seek-in-buffer" => AllFamilies(20 * CallsPerInBufferSeek, "no call for a Seek inside the buffer or a Position get"),
-            "file.seek-between-reads" => new[]
-            {
-                SyscallBudget.AtMost(SyscallNames.Family.Read, 2 * ReadsPerFill, "one per read: the target is outside the buffer"),
-                SyscallBudget.AtMost(SyscallNames.Family.Seek, SeeksPerOutOfBufferSeek, "one for the Seek, none per read"),
-                SyscallBudget.AtMost(SyscallNames.Family.Stat, 0, "none"),
-            },
-            "file.flush" => cell.Get("mode") == "to-disk"
-                ? new[]
-                {
-                    SyscallBudget.Exactly(SyscallNames.Family.Sync, 5 * SyncsPerFlushToDisk, "one fsync or fdatasync per Flush(true)"),
-                    SyscallBudget.AtMost(SyscallNames.Family.Write, 5 * WritesPerBufferFlush, "one per Flush(true) of 10 buffered bytes"),
-                    SyscallBudget.AtMost(SyscallNames.Family.Seek, OneTimeSeeksPerHandle, "none per Flush(true), one per handle"),
-                }
-                : new[]
-                {
-                    SyscallBudget.AtMost(SyscallNames.Family.Write, 10 * CallsPerEmptyFlush, "nothing to write"),
-                    SyscallBudget.AtMost(SyscallNames.Family.Sync, 10 * CallsPerEmptyFlush, "Flush() does not ask for durability"),
-                },
-            "pipe.read" or "socket.read" => OnlyReads(10 * ReadsPerWaitingRead, "one per Read with the data waiting"),
-            "random-access" => new[]
-            {
-                SyscallBudget.Exactly(cell.Get("api") == "Write" ? SyscallNames.Family.Write : SyscallNames.Family.Read,
-                    16 * PositionedCallsPerRandomAccessCall, "one pread/pwrite per call"),
-                SyscallBudget.AtMost(SyscallNames.Family.Seek, OneTimeSeeksPerHandle, "positional I/O needs no lseek per call, one per handle"),
-            },
-            _ => Array.Empty<SyscallBudget>(),
+            [ReadsPerFill] = "read calls per buffer fill, or per call whose chunk is not smaller than the buffer",
+            [ReadsAtEof] = "read calls at the end of the file (the call draining the buffer may meet EOF refilling it, the next must ask again)",
+            [WritesPerFlush] = "write calls per flushed buffer, per call that bypasses the buffer, or per Flush(true) of buffered bytes",
+            [SeeksPerCall] = "lseek calls per sequential Read/Write",
+            [SeeksPerHandle] = "one-time lseek calls per handle (lseek(fd, 0, SEEK_CUR) to learn whether it can seek)",
+            [SeeksPerSeek] = "lseek calls per Seek to a target outside the buffer",
+            [StatsPerSeek] = "stat-family calls per Seek",
+            [CallsPerInBufferSeek] = "calls of any family per Seek inside the buffer or Position get",
+            [CallsPerEmptyFlush] = "write or sync calls per Flush() with nothing buffered",
+            [SyncsPerFlushToDisk] = "fsync/fdatasync calls per Flush(true) (exact: fewer would lose durability)",
+            [ReadsPerWaitingRead] = "read calls per Read on a pipe or socket with the data waiting",
+            [OtherCallsPerRead] = "calls of other families per Read on a pipe or socket",
+            [PositionedCallsPerCall] = "pread/pwrite calls per RandomAccess call (exact)",
         };
+
+        const string FileStreamType = "System.IO.FileStream";
+
+        /// <summary>The scenarios budgets speak about; a budget file may name only these (or "*").</summary>
+        public static readonly IReadOnlyDictionary<string, SyscallScenarioInfo> Scenarios = new Dictionary<string, SyscallScenarioInfo>(StringComparer.Ordinal)
+        {
+            ["file.read"] = new SyscallScenarioInfo(FileStreamType, "handle", "api", "buffer", "chunk", "length"),
+            ["file.write"] = new SyscallScenarioInfo(FileStreamType, "handle", "api", "buffer", "chunk", "length"),
+            ["file.seek-in-buffer"] = new SyscallScenarioInfo(FileStreamType, "case", "handle", "buffer"),
+            ["file.seek-between-reads"] = new SyscallScenarioInfo(FileStreamType, "case", "handle", "api", "buffer"),
+            ["file.flush"] = new SyscallScenarioInfo(FileStreamType, "handle", "buffer", "mode"),
+            ["file.fsync-batching"] = new SyscallScenarioInfo(FileStreamType, "handle", "mode", "n"),
+            ["buffered"] = new SyscallScenarioInfo("System.IO.BufferedStream", "api", "buffer", "chunk", "length"),
+            ["pipe.read"] = new SyscallScenarioInfo("System.IO.Pipes.AnonymousPipeClientStream", "api", "chunk"),
+            ["socket.read"] = new SyscallScenarioInfo("System.Net.Sockets.NetworkStream", "api", "chunk"),
+            ["random-access"] = new SyscallScenarioInfo("System.IO.RandomAccess", "api", "chunk"),
+        };
+
+        /// <summary>The type a scenario measures, or null for a scenario budgets do not know (e.g. a test's own).</summary>
+        public static string? TypeOf(string scenario) => Scenarios.TryGetValue(scenario, out var info) ? info.Type : null;
+
+        /// <summary>
+        /// The bounds for a cell whose region made <paramref name="operations"/> operations, with figures from
+        /// <paramref name="find"/> (allowance name → the rule that applies to this cell, or null).
+        /// </summary>
+        public static SyscallBounds For(SyscallCell cell, int operations, Func<string, SyscallAllowance?> find)
+        {
+            var b = new Builder(find);
+            switch (cell.Scenario)
+            {
+                case "file.read":
+                    SequentialRead(b, cell, BufferOf(cell.Get("buffer")));
+                    break;
+                case "file.write":
+                    SequentialWrite(b, cell, BufferOf(cell.Get("buffer")));
+                    break;
+                case "buffered":
+                    if (cell.Get("api").StartsWith("Read", StringComparison.Ordinal)) SequentialRead(b, cell, cell.GetInt("buffer"));
+                    else SequentialWrite(b, cell, cell.GetInt("buffer"));
+                    break;
+                case "file.seek-in-buffer":
+                    foreach (var family in SyscallNames.Family.All)
+                        b.AtMost(family, v => operations * v(CallsPerInBufferSeek), v => $"{v(CallsPerInBufferSeek)} per Seek inside the buffer or Position get", CallsPerInBufferSeek);
+                    break;
+                case "file.seek-between-reads":
+                    // The region is read, Seek, read: two reads outside the buffer, one Seek.
+                    b.AtMost(SyscallNames.Family.Read, v => 2 * v(ReadsPerFill), v => $"{v(ReadsPerFill)} per read, the target being outside the buffer", ReadsPerFill);
+                    b.AtMost(SyscallNames.Family.Seek, v => v(SeeksPerSeek) + 2 * v(SeeksPerCall), v => $"{v(SeeksPerSeek)} for the Seek, {v(SeeksPerCall)} per read", SeeksPerSeek, SeeksPerCall);
+                    b.AtMost(SyscallNames.Family.Stat, v => v(StatsPerSeek), v => $"{v(StatsPerSeek)} per Seek", StatsPerSeek);
+                    break;
+                case "file.flush" when cell.Get("mode") == "to-disk":
+                    b.Exactly(SyscallNames.Family.Sync, v => operations * v(SyncsPerFlushToDisk), v => $"{v(SyncsPerFlushToDisk)} fsync or fdatasync per Flush(true)", SyncsPerFlushToDisk);
+                    b.AtMost(SyscallNames.Family.Write, v => operations * v(WritesPerFlush), v => $"{v(WritesPerFlush)} per Flush(true) of 10 buffered bytes", WritesPerFlush);
+                    b.AtMost(SyscallNames.Family.Seek, v => v(SeeksPerHandle), v => $"none per Flush(true), {v(SeeksPerHandle)} per handle", SeeksPerHandle);
+                    break;
+                case "file.flush":
+                    b.AtMost(SyscallNames.Family.Write, v => operations * v(CallsPerEmptyFlush), v => $"{v(CallsPerEmptyFlush)} per Flush() with nothing to write", CallsPerEmptyFlush);
+                    b.AtMost(SyscallNames.Family.Sync, v => operations * v(CallsPerEmptyFlush), v => $"{v(CallsPerEmptyFlush)} per Flush(), which does not ask for durability", CallsPerEmptyFlush);
+                    break;
+                case "file.fsync-batching":
+                    // Per item: a Flush(true) per write; batched: one Flush(true) at the end.
+                    var flushes = cell.Get("mode") == "per-item" ? cell.GetInt("n") : 1;
+                    b.Exactly(SyscallNames.Family.Sync, v => flushes * v(SyncsPerFlushToDisk), v => $"{v(SyncsPerFlushToDisk)} per Flush(true), {flushes} Flush(true)", SyncsPerFlushToDisk);
+                    break;
+                case "pipe.read":
+                case "socket.read":
+                    b.AtMost(SyscallNames.Family.Read, v => operations * v(ReadsPerWaitingRead), v => $"{v(ReadsPerWaitingRead)} per Read with the data waiting", ReadsPerWaitingRead);
+                    foreach (var family in SyscallNames.Family.All.Where(f => f != SyscallNames.Family.Read))
+                        b.AtMost(family, v => operations * v(OtherCallsPerRead), v => $"{v(OtherCallsPerRead)} per Read", OtherCallsPerRead);
+                    break;
+                case "random-access":
+                    b.Exactly(cell.Get("api") == "Write" ? SyscallNames.Family.Write : SyscallNames.Family.Read,
+                        v => operations * v(PositionedCallsPerCall), v => $"{v(PositionedCallsPerCall)} pread/pwrite per call", PositionedCallsPerCall);
+                    b.AtMost(SyscallNames.Family.Seek, v => v(SeeksPerHandle), v => $"positional I/O needs no lseek per call, {v(SeeksPerHandle)} per handle", SeeksPerHandle);
+                    break;
+            }
+            return b.Build();
+        }
 
         /// <summary>0 for an unbuffered stream (bufferSize 0 or 1 means "no buffer" on .NET), else the buffer's size.</summary>
         public static int BufferOf(string buffer) =>
-            buffer == "default" ? Scenarios.ScenarioFiles.DocumentedDefaultBufferSize
+            buffer == "default" ? global::StreamConformance.Meters.Syscalls.Scenarios.ScenarioFiles.DocumentedDefaultBufferSize
             : int.Parse(buffer, CultureInfo.InvariantCulture) is var size && size > 1 ? size : 0;
 
-        static IReadOnlyList<SyscallBudget> SequentialRead(SyscallCell cell, int buffer, bool byteAtATime) =>
-            SequentialRead(cell.GetInt("length"), buffer, byteAtATime ? 1 : cell.GetInt("chunk"));
-
-        /// <summary>Reading <paramref name="length"/> bytes front to back in calls of <paramref name="chunk"/> bytes through a buffer of <paramref name="buffer"/> bytes (0: none).</summary>
-        public static IReadOnlyList<SyscallBudget> SequentialRead(int length, int buffer, int chunk)
+        /// <summary>Reading "length" bytes front to back in calls of "chunk" bytes (1 for ReadByte) through a buffer of <paramref name="buffer"/> bytes (0: none).</summary>
+        static void SequentialRead(Builder b, SyscallCell cell, int buffer)
         {
-            var calls = Ceiling(length, chunk) + 1;
-            int reads;
-            string why;
+            var length = cell.GetInt("length");
+            var chunk = cell.Get("api") == "ReadByte" ? 1 : cell.GetInt("chunk");
+            var calls = Ceiling(length, chunk) + 1; // the last one returns 0
             if (buffer > chunk)
             {
-                reads = Ceiling(length, buffer) * ReadsPerFill + ReadsAtEndOfFile;
-                why = $"one per buffer fill: {Ceiling(length, buffer)} fills + {ReadsAtEndOfFile} at EOF";
+                var fills = Ceiling(length, buffer);
+                b.AtMost(SyscallNames.Family.Read, v => fills * v(ReadsPerFill) + v(ReadsAtEof),
+                    v => $"{v(ReadsPerFill)} per buffer fill: {fills} fills + {v(ReadsAtEof)} at EOF", ReadsPerFill, ReadsAtEof);
             }
             else
             {
-                reads = (calls - 1) * ReadsPerFill + ReadsAtEndOfFile;
-                why = $"one per call, the chunk not being smaller than the buffer: {calls - 1} + {ReadsAtEndOfFile} at EOF";
+                b.AtMost(SyscallNames.Family.Read, v => (calls - 1) * v(ReadsPerFill) + v(ReadsAtEof),
+                    v => $"{v(ReadsPerFill)} per call, the chunk not being smaller than the buffer: {calls - 1} calls + {v(ReadsAtEof)} at EOF", ReadsPerFill, ReadsAtEof);
             }
-            return new[]
-            {
-                SyscallBudget.AtMost(SyscallNames.Family.Read, reads, why),
-                SyscallBudget.AtMost(SyscallNames.Family.Seek, calls * SeeksPerSequentialCall + OneTimeSeeksPerHandle, "none per sequential call, one per handle"),
-            };
+            SequentialSeeks(b, calls);
         }
 
-        static IReadOnlyList<SyscallBudget> SequentialWrite(SyscallCell cell, int buffer, bool byteAtATime)
+        static void SequentialWrite(Builder b, SyscallCell cell, int buffer)
         {
             var length = cell.GetInt("length");
-            var chunk = byteAtATime ? 1 : cell.GetInt("chunk");
+            var chunk = cell.Get("api") == "WriteByte" ? 1 : cell.GetInt("chunk");
             var calls = Ceiling(length, chunk);
-            int writes;
-            string why;
             if (buffer > chunk)
             {
                 // A buffer is flushed only when the next chunk no longer fits, so every flush but the last carries at
                 // least buffer - chunk + 1 bytes (a full buffer for WriteByte): at most ceil(length / that) flushes.
                 var least = buffer - chunk + 1;
-                writes = Ceiling(length, least) * WritesPerBufferFlush;
-                why = $"one per flushed buffer, each but the last holding at least {least} bytes";
+                var flushes = Ceiling(length, least);
+                b.AtMost(SyscallNames.Family.Write, v => flushes * v(WritesPerFlush),
+                    v => $"{v(WritesPerFlush)} per flushed buffer, each but the last holding at least {least} bytes: {flushes} flushes", WritesPerFlush);
             }
             else
             {
-                writes = calls * WritesPerBufferFlush;
-                why = $"one per call, the chunk not being smaller than the buffer: {calls}";
+                b.AtMost(SyscallNames.Family.Write, v => calls * v(WritesPerFlush),
+                    v => $"{v(WritesPerFlush)} per call, the chunk not being smaller than the buffer: {calls} calls", WritesPerFlush);
             }
-            return new[]
-            {
-                SyscallBudget.AtMost(SyscallNames.Family.Write, writes, why),
-                SyscallBudget.AtMost(SyscallNames.Family.Seek, calls * SeeksPerSequentialCall + OneTimeSeeksPerHandle, "none per sequential call, one per handle"),
-            };
+            SequentialSeeks(b, calls);
         }
 
-        static IReadOnlyList<SyscallBudget> AllFamilies(int max, string why)
-        {
-            var list = new List<SyscallBudget>();
-            foreach (var family in SyscallNames.Family.All) list.Add(SyscallBudget.AtMost(family, max, why));
-            return list;
-        }
-
-        static IReadOnlyList<SyscallBudget> OnlyReads(int reads, string why)
-        {
-            var list = new List<SyscallBudget> { SyscallBudget.AtMost(SyscallNames.Family.Read, reads, why) };
-            foreach (var family in SyscallNames.Family.All)
-                if (family != SyscallNames.Family.Read) list.Add(SyscallBudget.AtMost(family, 0, "none extra"));
-            return list;
-        }
+        static void SequentialSeeks(Builder b, int calls) =>
+            b.AtMost(SyscallNames.Family.Seek, v => calls * v(SeeksPerCall) + v(SeeksPerHandle),
+                v => $"{v(SeeksPerCall)} per sequential call, {v(SeeksPerHandle)} per handle", SeeksPerCall, SeeksPerHandle);
 
         static int Ceiling(int a, int b) => (a + b - 1) / b;
+
+        /// <summary>Collects bounds; a bound whose allowances are not all set is left out and its names reported missing.</summary>
+        sealed class Builder
+        {
+            readonly Func<string, SyscallAllowance?> _find;
+            readonly List<SyscallBudget> _budgets = new List<SyscallBudget>();
+            readonly List<string> _missing = new List<string>();
+
+            public Builder(Func<string, SyscallAllowance?> find) => _find = find;
+
+            public void AtMost(string family, Func<Func<string, int>, int> max, Func<Func<string, int>, string> why, params string[] names) =>
+                Add(family, false, max, why, names);
+
+            public void Exactly(string family, Func<Func<string, int>, int> count, Func<Func<string, int>, string> why, params string[] names) =>
+                Add(family, true, count, why, names);
+
+            void Add(string family, bool exact, Func<Func<string, int>, int> bound, Func<Func<string, int>, string> why, string[] names)
+            {
+                var found = names.Select(n => (Name: n, Allowance: _find(n))).ToList();
+                var absent = found.Where(f => f.Allowance == null).Select(f => f.Name).ToList();
+                if (absent.Count > 0)
+                {
+                    _missing.AddRange(absent.Where(n => !_missing.Contains(n)));
+                    return;
+                }
+                var from = found.Select(f => f.Allowance!).ToList();
+                int V(string name) => from.First(a => a.Name == name).Value;
+                var value = checked(bound(V));
+                _budgets.Add(new SyscallBudget(family, exact ? value : 0, value, why(V), from));
+            }
+
+            public SyscallBounds Build() => new SyscallBounds(_budgets, _missing);
+        }
     }
 }

@@ -1,0 +1,273 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using StreamConformance.Checks.Syscalls;
+using StreamConformance.Results;
+
+namespace StreamConformance.Reports
+{
+    /// <summary>
+    /// The syscall cells of a run side by side: one row per cell ("syscalls.file.read[handle=sync,…]"), one column per
+    /// runtime. A cell shows the calls its region made by syscall name and the number of operations ("pread64 33,
+    /// lseek 1 / 657 ops"), recomputed from the per-operation metrics; cells over budget are marked. A pure function
+    /// of the <see cref="RunDocument"/>, so a saved run renders the same table.
+    /// </summary>
+    public sealed class SyscallTable
+    {
+        /// <summary>Families in the order rows are shown, with the stream each measures.</summary>
+        static readonly (string Family, string Stream)[] s_families =
+        {
+            ("syscalls.file.read", "FileStream"),
+            ("syscalls.file.write", "FileStream"),
+            ("syscalls.file.seek", "FileStream"),
+            ("syscalls.file.flush", "FileStream"),
+            ("syscalls.fsync-batching", "FileStream"),
+            ("syscalls.buffered-stream", "BufferedStream"),
+            ("syscalls.pipe", "AnonymousPipe"),
+            ("syscalls.socket", "NetworkStream"),
+            ("syscalls.random-access", "RandomAccess"),
+        };
+
+        const string Prefix = "syscalls.";
+
+        SyscallTable(IReadOnlyList<SyscallTableColumn> columns, IReadOnlyList<SyscallTableRow> rows)
+        {
+            Columns = columns;
+            Rows = rows;
+        }
+
+        public IReadOnlyList<SyscallTableColumn> Columns { get; }
+        public IReadOnlyList<SyscallTableRow> Rows { get; }
+
+        public static string ToMarkdown(RunDocument doc) => From(doc).ToMarkdown();
+
+        public static string ToHtml(RunDocument doc) => From(doc).ToHtml();
+
+        public static SyscallTable From(RunDocument doc)
+        {
+            var cells = doc.Results.Where(r => r.Check.StartsWith(Prefix, StringComparison.Ordinal) && r.Check.IndexOf('[') > 0).ToList();
+
+            var columns = doc.Runtimes.Select(r => new SyscallTableColumn(r.Runtime.Name, Describe(r.Runtime))).ToList();
+            foreach (var name in cells.Select(r => r.Runtime).Distinct())
+                if (columns.All(c => c.Runtime != name)) columns.Add(new SyscallTableColumn(name, name));
+
+            // A family that did not run on a runtime (API missing, no strace) says why once, on the host recipe.
+            var familySkips = doc.Results
+                .Where(r => r.Outcome == Outcome.Skip && r.Type == SyscallCheck.HostType && r.Variant == SyscallCheck.HostVariant
+                            && r.Check.StartsWith(Prefix, StringComparison.Ordinal) && r.Check.IndexOf('[') < 0)
+                .GroupBy(r => (r.Runtime, r.Check)).ToDictionary(g => g.Key, g => g.First().Message);
+
+            var rows = cells
+                .Select((r, index) => (r, index, family: r.Check.Substring(0, r.Check.IndexOf('['))))
+                .GroupBy(x => x.r.Check)
+                .Select(g => (first: g.First(), results: g.Select(x => x.r).ToList()))
+                .OrderBy(x => FamilyRank(x.first.family)).ThenBy(x => x.first.index)
+                .Select(x =>
+                {
+                    var family = x.first.family;
+                    var byRuntime = new Dictionary<string, SyscallTableCell>(StringComparer.Ordinal);
+                    foreach (var column in columns)
+                    {
+                        var result = x.results.FirstOrDefault(r => r.Runtime == column.Runtime);
+                        byRuntime[column.Runtime] = result != null ? SyscallTableCell.Of(result)
+                            : familySkips.TryGetValue((column.Runtime, family), out var why) ? SyscallTableCell.NotRun(why)
+                            : SyscallTableCell.Missing;
+                    }
+                    var parameters = x.first.r.Check.Substring(family.Length + 1).TrimEnd(']');
+                    return new SyscallTableRow(StreamOf(family), family.Substring(Prefix.Length), parameters, byRuntime);
+                })
+                .ToList();
+            return new SyscallTable(columns, rows);
+        }
+
+        static int FamilyRank(string family)
+        {
+            var i = Array.FindIndex(s_families, f => f.Family == family);
+            return i < 0 ? s_families.Length : i;
+        }
+
+        static string StreamOf(string family)
+        {
+            var i = Array.FindIndex(s_families, f => f.Family == family);
+            return i < 0 ? "" : s_families[i].Stream;
+        }
+
+        static string Describe(RuntimeInfo runtime) =>
+            string.IsNullOrEmpty(runtime.Version) ? runtime.Name : $"{runtime.Name} ({(runtime.Flavor + " " + runtime.Version).Trim()})";
+
+        public const string Legend = "Calls in each cell's region by syscall name, then its operations; ✗ over budget; "
+                                     + "\"no budget\": measured, not judged; — not measured.";
+
+        public string ToMarkdown()
+        {
+            if (Rows.Count == 0) return "No syscall results.\n";
+            var w = new StringBuilder();
+            w.Append("| stream | cell | ").Append(string.Join(" | ", Columns.Select(c => Md(c.Title)))).Append(" |\n");
+            w.Append("|---|---|").Append(string.Concat(Columns.Select(_ => "---|"))).Append('\n');
+            foreach (var row in Rows)
+            {
+                w.Append("| ").Append(Md(row.Stream)).Append(" | ").Append(Md(row.Family)).Append(' ').Append(Md(row.Parameters)).Append(" | ");
+                w.Append(string.Join(" | ", Columns.Select(c =>
+                {
+                    var cell = row.Cells[c.Runtime];
+                    return cell.OverBudget ? "**" + Md(cell.Text) + "**" : Md(cell.Text);
+                })));
+                w.Append(" |\n");
+            }
+            w.Append('\n').Append(Legend).Append('\n');
+            return w.ToString();
+        }
+
+        /// <summary>A table fragment (no page around it); every text is HTML-encoded, the full message is each cell's title.</summary>
+        public string ToHtml()
+        {
+            if (Rows.Count == 0) return "<p>No syscall results.</p>\n";
+            var w = new StringBuilder();
+            w.Append("<table class=\"syscalls\"><tr><th>stream</th><th>cell</th>");
+            foreach (var c in Columns) w.Append("<th>").Append(H(c.Title)).Append("</th>");
+            w.Append("</tr>\n");
+            foreach (var row in Rows)
+            {
+                w.Append("<tr><td>").Append(H(row.Stream)).Append("</td><td><code>").Append(H(row.Family)).Append(' ').Append(H(row.Parameters)).Append("</code></td>");
+                foreach (var c in Columns)
+                {
+                    var cell = row.Cells[c.Runtime];
+                    var css = cell.Outcome?.ToString().ToLowerInvariant() ?? "missing";
+                    w.Append("<td class=\"").Append(css).Append('"');
+                    if (cell.Message.Length > 0) w.Append(" title=\"").Append(H(cell.Message)).Append('"');
+                    w.Append('>').Append(cell.OverBudget ? "<strong>" + H(cell.Text) + "</strong>" : H(cell.Text)).Append("</td>");
+                }
+                w.Append("</tr>\n");
+            }
+            w.Append("</table>\n<p>").Append(H(Legend)).Append("</p>\n");
+            return w.ToString();
+        }
+
+        static string Md(string text) => text.Replace("\\", "\\\\").Replace("|", "\\|").Replace("*", "\\*").Replace("\r", " ").Replace("\n", " ");
+
+        /// <summary>Encodes the five HTML-special characters only: WebUtility.HtmlEncode turns "✗" into "&amp;#10007;" on Mono, not on .NET.</summary>
+        static string H(string text)
+        {
+            var w = new StringBuilder(text.Length);
+            foreach (var c in text)
+                switch (c)
+                {
+                    case '&': w.Append("&amp;"); break;
+                    case '<': w.Append("&lt;"); break;
+                    case '>': w.Append("&gt;"); break;
+                    case '"': w.Append("&quot;"); break;
+                    case '\'': w.Append("&#39;"); break;
+                    default: w.Append(c); break;
+                }
+            return w.ToString();
+        }
+    }
+
+    public sealed class SyscallTableColumn
+    {
+        public SyscallTableColumn(string runtime, string title)
+        {
+            Runtime = runtime;
+            Title = title;
+        }
+
+        /// <summary>The runtime's name in results.</summary>
+        public string Runtime { get; }
+        /// <summary>"dotnet (coreclr 10.0.12)".</summary>
+        public string Title { get; }
+    }
+
+    public sealed class SyscallTableRow
+    {
+        public SyscallTableRow(string stream, string family, string parameters, IReadOnlyDictionary<string, SyscallTableCell> cells)
+        {
+            Stream = stream;
+            Family = family;
+            Parameters = parameters;
+            Cells = cells;
+        }
+
+        /// <summary>"FileStream", "BufferedStream", "AnonymousPipe", "NetworkStream", "RandomAccess" ("" for an unknown family).</summary>
+        public string Stream { get; }
+        /// <summary>The family without "syscalls.", e.g. "file.read".</summary>
+        public string Family { get; }
+        /// <summary>"handle=sync,api=Read,buffer=4096,chunk=100,length=65536".</summary>
+        public string Parameters { get; }
+        /// <summary>Runtime name → cell, for every column.</summary>
+        public IReadOnlyDictionary<string, SyscallTableCell> Cells { get; }
+    }
+
+    public sealed class SyscallTableCell
+    {
+        SyscallTableCell(Outcome? outcome, string text, bool overBudget, string message, int? operations, IReadOnlyList<KeyValuePair<string, int>> calls)
+        {
+            Outcome = outcome;
+            Text = text;
+            OverBudget = overBudget;
+            Message = message;
+            Operations = operations;
+            Calls = calls;
+        }
+
+        /// <summary>The cell's outcome; null when the runtime has no result for it.</summary>
+        public Outcome? Outcome { get; }
+        /// <summary>What the table shows: "pread64 33, lseek 1 / 657 ops ✗".</summary>
+        public string Text { get; }
+        /// <summary>Judged and over budget (or wrong data): the cell is a finding.</summary>
+        public bool OverBudget { get; }
+        /// <summary>The result's full message ("" when none).</summary>
+        public string Message { get; }
+        public int? Operations { get; }
+        /// <summary>Calls in the region by syscall name, most frequent first (recomputed from calls per operation × operations).</summary>
+        public IReadOnlyList<KeyValuePair<string, int>> Calls { get; }
+
+        internal static readonly SyscallTableCell Missing =
+            new SyscallTableCell(null, "—", false, "", null, Array.Empty<KeyValuePair<string, int>>());
+
+        internal static SyscallTableCell NotRun(string why) =>
+            new SyscallTableCell(Results.Outcome.Skip, "skip: " + Short(why), false, why, null, Array.Empty<KeyValuePair<string, int>>());
+
+        internal static SyscallTableCell Of(CheckResult r)
+        {
+            var metrics = r.Metrics ?? new SortedDictionary<string, double>();
+            int? operations = metrics.TryGetValue("operations", out var ops) ? (int)Math.Round(ops) : (int?)null;
+            var calls = metrics
+                .Where(m => m.Key.StartsWith("syscalls.", StringComparison.Ordinal) && m.Key != "syscalls.total" && !m.Key.StartsWith("syscalls.background.", StringComparison.Ordinal))
+                .Select(m => new KeyValuePair<string, int>(m.Key.Substring("syscalls.".Length), (int)Math.Round(m.Value * (operations ?? 0))))
+                .OrderByDescending(c => c.Value).ThenBy(c => c.Key, StringComparer.Ordinal)
+                .ToList();
+            string? counts = null;
+            if (operations is { } n && n > 0)
+                counts = (calls.Count == 0 ? "no calls" : string.Join(", ", calls.Select(c => c.Key + " " + c.Value.ToString(CultureInfo.InvariantCulture))))
+                         + " / " + n.ToString(CultureInfo.InvariantCulture) + " ops";
+            var wrong = r.Message.StartsWith("wrong data", StringComparison.Ordinal);
+            string text;
+            switch (r.Outcome)
+            {
+                case Results.Outcome.Pass:
+                    text = counts ?? "pass";
+                    break;
+                case Results.Outcome.Fail:
+                    text = wrong ? "wrong data" + (counts != null ? ": " + counts : "") : (counts ?? "fail") + " ✗";
+                    break;
+                case Results.Outcome.Skip:
+                    text = counts != null ? counts + " (no budget)" : "skip: " + Short(r.Message);
+                    break;
+                default:
+                    text = r.Outcome.ToString().ToLowerInvariant() + ": " + Short(r.Message);
+                    break;
+            }
+            return new SyscallTableCell(r.Outcome, text, r.Outcome == Results.Outcome.Fail, r.Message, operations, calls);
+        }
+
+        /// <summary>The first clause of a message, at most 60 characters.</summary>
+        static string Short(string message)
+        {
+            var cut = message.IndexOf(';');
+            var first = cut >= 0 ? message.Substring(0, cut) : message;
+            return first.Length <= 60 ? first : first.Substring(0, 59) + "…";
+        }
+    }
+}
