@@ -17,7 +17,7 @@ namespace StreamConformance.Cli.Commands
         readonly Option<string?> _checks = new Option<string?>("--checks") { Description = "Glob over check names, e.g. read-byte.* or budget.*" };
         readonly Option<bool> _lenient = new Option<bool>("--lenient-disposal") { Description = "After Dispose, also accept NotSupported/InvalidOperation (as dotnet/runtime's suite does)." };
         readonly Option<int> _seed = new Option<int>("--seed") { Description = "Seed of every random interleaving and walk.", DefaultValueFactory = _ => 20261121 };
-        readonly Option<double> _timeout = new Option<double>("--timeout") { Description = "Seconds a check may run silent before it is reported as timeout.", DefaultValueFactory = _ => 10 };
+        readonly Option<double> _timeout = new Option<double>("--timeout") { Description = "Seconds a check may run silent before it is reported as timeout.", DefaultValueFactory = _ => 5 };
         readonly Option<bool> _serial = new Option<bool>("--serial") { Description = "Sweep the runtimes one after the other instead of side by side." };
         readonly Option<string?> _budgets = new Option<string?>("--budgets") { Description = "Budget file (default: the built-in budgets/default.json)." };
 

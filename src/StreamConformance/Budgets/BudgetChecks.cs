@@ -33,7 +33,7 @@ namespace StreamConformance.Budgets
                 {
                     context.Heartbeat(); // each window may take seconds on a slow stream: still working, not hung
                     return BudgetCheck.Open(Operation, recipe, calls);
-                });
+                }, context.Quick ? AllocationMeter.QuickCalls : AllocationMeter.DefaultCalls);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
             {

@@ -20,6 +20,16 @@ namespace StreamConformance.Meters
         /// <summary>Calls in the smaller window (the larger has twice as many).</summary>
         public const int DefaultCalls = 10_000;
 
+        /// <summary>Calls in the smaller window in a quick sweep: a smoke figure, not the steady-state one.</summary>
+        public const int QuickCalls = 1_000;
+
+        /// <summary>
+        /// A pair that takes longer than this is not repeated: on a slow stream (tens of µs per call) a second and
+        /// third pair would cost seconds per operation for protection against a stray allocation that is
+        /// already diluted over N calls.
+        /// </summary>
+        public static readonly TimeSpan RepeatOnlyUnder = TimeSpan.FromSeconds(1);
+
         static readonly Lazy<string?> s_unavailable = new Lazy<string?>(Probe);
 
         /// <summary>Why the counter cannot be used on this runtime, or null when it can.</summary>
@@ -58,12 +68,13 @@ namespace StreamConformance.Meters
             string? note = null;
             while (figures.Count < Repetitions)
             {
+                var clock = System.Diagnostics.Stopwatch.StartNew();
                 var small = Window(open, calls, calls, out _);
                 var large = Window(open, 2 * calls, 2 * calls, out note);
                 figures.Add(((double)(large - small) / calls, small, large));
                 // Settled when 2N calls cost exactly twice N (nothing paid once, nothing stray in either window),
                 // or when two pairs agree to the byte: a stray allocation would have to hit both alike.
-                if (figures.Count == 1 && large == 2 * small) break;
+                if (figures.Count == 1 && (large == 2 * small || clock.Elapsed > RepeatOnlyUnder)) break;
                 if (figures.Count == 2 && figures[0].PerCall == figures[1].PerCall) break;
             }
             // A one-off allocation on this thread inside one window (seen on a loaded machine: a GC in the

@@ -12,6 +12,9 @@ namespace StreamConformance.Recipes
     {
         public override bool ReadsReadUntilSizeOrEof => false;
         public override bool WritesVisibleAfterFlush => false;
+        // Documented: a compression stream used against its mode throws InvalidOperationException (dotnet/runtime's
+        // conformance suite configures the same).
+        public override System.Type UnsupportedReadWriteExceptionType => typeof(System.InvalidOperationException);
 
         protected abstract Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen);
 

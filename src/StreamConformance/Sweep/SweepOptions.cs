@@ -16,7 +16,7 @@ namespace StreamConformance.Sweep
         public bool Quick { get; set; }
         public bool LenientDisposal { get; set; }
         public int Seed { get; set; } = 20261121;
-        public TimeSpan CheckTimeout { get; set; } = TimeSpan.FromSeconds(10);
+        public TimeSpan CheckTimeout { get; set; } = TimeSpan.FromSeconds(5);
         public string? BudgetsPath { get; set; }
         /// <summary>Sweep the runtimes side by side (one probe process each) rather than one after the other.</summary>
         public bool Parallel { get; set; } = true;
