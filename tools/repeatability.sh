@@ -54,21 +54,27 @@ def pct(s): return "n/a" if s is None else ("inf" if s == float("inf") else f"{1
 
 mismatches = 0
 spreads = {"ratioToLimit": [], "ratioToBaseline": []}
-print(f"{'runtime':7} {'type':28} {'variant':28} {'op':21} {'bytes/call x3':>20}  {'xlimit spread':>13}  {'xbaseline spread':>16}")
+rows = []
 for key in sorted(figures):
     cell = figures[key]
-    runtime, type_, variant, op = key
     b = cell.get("bytesPerCall")
-    bytes_text = "/".join(fmt(v) for v in b) if b else "-"
-    line_spreads = {}
+    line = list(key) + ["/".join(fmt(v) for v in b) if b else "-"]
     for name in spreads:
-        if name in cell:
-            s = spread(cell[name]); line_spreads[name] = s
-            if s is not None: spreads[name].append((s, key))
-    print(f"{runtime:7} {type_:28} {variant:28} {op:21} {bytes_text:>20}  {pct(line_spreads.get('ratioToLimit')):>13}  {pct(line_spreads.get('ratioToBaseline')):>16}")
-    if b and len(set(b)) > 1:
-        mismatches += 1
-        print(f"MISMATCH {runtime} {type_} [{variant}] {op}: bytes/call {' vs '.join(fmt(v) for v in b)} over {ROUNDS} identical runs")
+        s = spread(cell[name]) if name in cell else None
+        if s is not None: spreads[name].append((s, key))
+        line.append(pct(s) if name in cell else "-")
+    mismatch = b is not None and len(set(b)) > 1
+    mismatches += mismatch
+    rows.append((line, mismatch))
+heading = ["runtime", "type", "variant", "op", "bytes/call x3", "xlimit spread", "xbaseline spread"]
+widths = [max(len(str(c)) for c in col) for col in zip(heading, *(r for r, _ in rows))]
+def show(cells): print("  ".join(c.ljust(w) if i < 4 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))))
+show(heading)
+for line, mismatch in rows:
+    show(line)
+    if mismatch:
+        runtime, type_, variant, op, b = line[:5]
+        print(f"MISMATCH {runtime} {type_} [{variant}] {op}: bytes/call {b.replace('/', ' vs ')} over {ROUNDS} identical runs")
 
 print()
 for name, values in spreads.items():
@@ -78,8 +84,9 @@ for name, values in spreads.items():
     worst, where = max(values)
     print(f"{name}: {within} of {len(values)} spreads within {TOLERANCE:.0%}; median {pct(statistics.median(finite) if finite else None)}, "
           f"worst {pct(worst)} ({' '.join(where[:2])} [{where[2]}] {where[3]})")
-alloc_cells = sum(1 for c in figures.values() if c.get("bytesPerCall") and None not in c["bytesPerCall"])
-print(f"bytes/call: {alloc_cells - mismatches} of {alloc_cells} measured figures identical in all {ROUNDS} rounds" +
+measured = [b for b in (c.get("bytesPerCall") for c in figures.values()) if b and any(v is not None for v in b)]
+identical = sum(1 for b in measured if len(set(b)) == 1)
+print(f"bytes/call: {identical} of {len(measured)} measured figures identical in all {ROUNDS} rounds" +
       (f", {mismatches} MISMATCH" if mismatches else ""))
 for f in os.listdir(work): os.remove(os.path.join(work, f))
 os.rmdir(work)
