@@ -25,7 +25,7 @@ def sweep(name, extra):
     path = os.path.join(work, name + ".json")
     log = os.path.join(work, name + ".log")
     cmd = ["dotnet", os.environ["STREAMCONF_DLL"], "sweep", *args, *extra, "--json", path]
-    print("running: " + " ".join(cmd[1:]), file=sys.stderr)
+    print("running: " + " ".join(cmd[2:]), file=sys.stderr)
     start = time.monotonic()
     with open(log, "w") as f:
         rc = subprocess.call(cmd, stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.STDOUT)
