@@ -24,7 +24,7 @@ namespace StreamConformance.Reports
         {
             ("read-byte", "ReadByte"),
             ("write-byte", "WriteByte"),
-            ("read-span-1", "Read(Span) 1 B"),
+            ("read-span-1", "Read(Span[1])"),
         };
 
         const string AllocPrefix = "budget.alloc.";

@@ -1,4 +1,5 @@
 using System.Linq;
+using Newtonsoft.Json;
 using NUnit.Framework;
 using StreamConformance.Reports;
 using StreamConformance.Results;
@@ -62,7 +63,7 @@ namespace StreamConformance.Tests.Reports
             var md = CostTable.ToMarkdown(Document());
             Assert.That(md, Does.Contain("### dotnet (coreclr 10.0.0)\n"));
             Assert.That(md, Does.Contain("### mono (mono 6.8.0.105)\n"));
-            Assert.That(md, Does.Contain("| type | variant | ReadByte B/call | ReadByte ×limit | ReadByte ×baseline | WriteByte B/call | WriteByte ×limit | WriteByte ×baseline | Read(Span) 1 B B/call |"));
+            Assert.That(md, Does.Contain("| type | variant | ReadByte B/call | ReadByte ×limit | ReadByte ×baseline | WriteByte B/call | WriteByte ×limit | WriteByte ×baseline | Read(Span[1]) B/call |"));
             Assert.That(Row(md, "### dotnet", Memory, "default"), Is.EqualTo($"| `{Memory}` | default | 0 | 1.5 | 1 | 0 | 2.25 | 1 | – | – | – |"));
         }
 
@@ -107,6 +108,14 @@ namespace StreamConformance.Tests.Reports
             var html = CostTable.ToHtml(doc);
             Assert.That(html, Does.Contain("<code>My.Stream&lt;T&gt;&amp;Co</code></td><td>a&lt;b&gt;</td><td>8</td>"));
             Assert.That(html, Does.Contain("<h3>x</h3>"), "a runtime only the results name is titled by its name");
+        }
+
+        [Test]
+        public void ASavedDocumentGivesTheSameTable()
+        {
+            var saved = JsonConvert.DeserializeObject<RunDocument>(JsonConvert.SerializeObject(Document()))!;
+            Assert.That(CostTable.ToMarkdown(saved), Is.EqualTo(CostTable.ToMarkdown(Document())));
+            Assert.That(CostTable.ToHtml(saved), Is.EqualTo(CostTable.ToHtml(Document())));
         }
 
         [Test]
