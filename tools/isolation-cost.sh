@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What process isolation costs a sweep: per runtime, wall seconds against seconds spent inside probes
-# (first to last event; the difference is inventory, probe start-up and the host's side of the pipe), and
-# the start-up alone: the same sweep with --checks none-such, which selects no check.
+# (probeSeconds: first to last event; the difference is inventory, probe start-up and the host's side of the
+# pipe), the seconds attributed to checks, and the start-up alone: the same sweep with --checks none-such,
+# which selects no check.
 #   tools/isolation-cost.sh [--from FILE] [SWEEP ARGS...]
 # SWEEP ARGS go to both sweeps and must not hold --checks. --from FILE reads the measured sweep from a saved
 # JSON document (e.g. tools/sweep-speed.sh --out DIR; then give the same SWEEP ARGS) instead of running it.
