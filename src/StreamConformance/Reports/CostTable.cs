@@ -1,0 +1,206 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using StreamConformance.Results;
+
+namespace StreamConformance.Reports
+{
+    /// <summary>
+    /// What one byte costs, per runtime: a row per built stream (type and recipe variant), and for ReadByte,
+    /// WriteByte and Read(Span) of 1 byte the bytes allocated per call and the time per call as a ratio to the
+    /// limit (summing a byte[]) and to the baseline (MemoryStream). Read from the budget checks' results only.
+    /// </summary>
+    /// <remarks>
+    /// A figure the budget rejected is marked: bytes/call when <c>budget.alloc.OP</c> failed, the baseline ratio
+    /// when <c>budget.latency.OP</c> failed (that ratio is what latency budgets judge; the limit ratio is never judged).
+    /// A cell without a figure says why: the outcome (skip, error, timeout, crash), or "–" when the check did not run.
+    /// </remarks>
+    public static class CostTable
+    {
+        /// <summary>The operations shown, in column order: (operation name in check names, heading).</summary>
+        public static readonly IReadOnlyList<(string Operation, string Heading)> Operations = new[]
+        {
+            ("read-byte", "ReadByte"),
+            ("write-byte", "WriteByte"),
+            ("read-span-1", "Read(Span[1])"),
+        };
+
+        const string AllocPrefix = "budget.alloc.";
+        const string LatencyPrefix = "budget.latency.";
+        const string OverMark = "✗";
+        const string Absent = "–";
+
+        /// <summary>Markdown: a heading and a table per runtime; "" when the document holds no budget results for these operations.</summary>
+        public static string ToMarkdown(RunDocument doc)
+        {
+            var tables = Build(doc);
+            if (tables.Count == 0) return "";
+            var sb = new StringBuilder();
+            sb.Append("## Per-call cost\n\n");
+            sb.Append("Bytes allocated per call; time per call as a ratio to summing a byte[] (×limit) and to MemoryStream (×baseline). ")
+              .Append("**").Append(OverMark).Append("**: over budget.\n");
+            foreach (var table in tables)
+            {
+                sb.Append("\n### ").Append(MarkdownCell(table.Title)).Append("\n\n");
+                sb.Append("| type | variant |");
+                foreach (var (_, heading) in Operations)
+                    sb.Append(' ').Append(heading).Append(" B/call | ").Append(heading).Append(" ×limit | ").Append(heading).Append(" ×baseline |");
+                sb.Append("\n|---|---|");
+                foreach (var _ in Operations) sb.Append("---:|---:|---:|");
+                sb.Append('\n');
+                foreach (var row in table.Rows)
+                {
+                    sb.Append("| ").Append(MarkdownCode(row.Type)).Append(" | ").Append(MarkdownCell(row.Variant)).Append(" |");
+                    foreach (var cell in row.Cells)
+                        sb.Append(' ').Append(cell.Over ? "**" + cell.Text + " " + OverMark + "**" : cell.Text).Append(" |");
+                    sb.Append('\n');
+                }
+            }
+            return sb.ToString();
+        }
+
+        /// <summary>An HTML fragment (no page around it), every text encoded; "" when there is nothing to show.
+        /// Over-budget cells carry class <c>fail</c> and the check's message as their title.</summary>
+        public static string ToHtml(RunDocument doc)
+        {
+            var tables = Build(doc);
+            if (tables.Count == 0) return "";
+            var sb = new StringBuilder();
+            sb.Append("<section class=\"cost-table\"><h2>Per-call cost</h2>\n");
+            sb.Append("<p>Bytes allocated per call; time per call as a ratio to summing a byte[] (×limit) and to MemoryStream (×baseline). ")
+              .Append(OverMark).Append(": over budget.</p>\n");
+            foreach (var table in tables)
+            {
+                sb.Append("<h3>").Append(E(table.Title)).Append("</h3>\n<table>\n<tr><th rowspan=\"2\">type</th><th rowspan=\"2\">variant</th>");
+                foreach (var (_, heading) in Operations) sb.Append("<th colspan=\"3\">").Append(E(heading)).Append("</th>");
+                sb.Append("</tr>\n<tr>");
+                foreach (var _ in Operations) sb.Append("<th>B/call</th><th>×limit</th><th>×baseline</th>");
+                sb.Append("</tr>\n");
+                foreach (var row in table.Rows)
+                {
+                    sb.Append("<tr><td><code>").Append(E(row.Type)).Append("</code></td><td>").Append(E(row.Variant)).Append("</td>");
+                    foreach (var cell in row.Cells)
+                    {
+                        if (cell.Over)
+                            sb.Append("<td class=\"fail\" title=\"").Append(E(cell.Message)).Append("\">").Append(E(cell.Text + " " + OverMark)).Append("</td>");
+                        else
+                            sb.Append("<td>").Append(E(cell.Text)).Append("</td>");
+                    }
+                    sb.Append("</tr>\n");
+                }
+                sb.Append("</table>\n");
+            }
+            sb.Append("</section>\n");
+            return sb.ToString();
+        }
+
+        sealed class Table
+        {
+            public string Title = "";
+            public List<Row> Rows = new List<Row>();
+        }
+
+        sealed class Row
+        {
+            public string Type = "";
+            public string Variant = "";
+            public List<Cell> Cells = new List<Cell>();
+        }
+
+        sealed class Cell
+        {
+            public string Text = Absent;
+            public bool Over;
+            public string Message = "";
+        }
+
+        /// <summary>Runtimes in the document's order (then any only the results name), each with its rows sorted by type and variant.</summary>
+        static List<Table> Build(RunDocument doc)
+        {
+            var shown = new HashSet<string>(Operations.SelectMany(o => new[] { AllocPrefix + o.Operation, LatencyPrefix + o.Operation }), StringComparer.Ordinal);
+            var budgetResults = doc.Results.Where(r => shown.Contains(r.Check)).ToList();
+            var runtimeNames = doc.Runtimes.Select(r => r.Runtime.Name)
+                .Concat(budgetResults.Select(r => r.Runtime)).Distinct(StringComparer.Ordinal).ToList();
+            var tables = new List<Table>();
+            foreach (var name in runtimeNames)
+            {
+                var mine = budgetResults.Where(r => r.Runtime == name).ToList();
+                if (mine.Count == 0) continue;
+                var table = new Table { Title = TitleOf(doc, name) };
+                var byStream = mine.GroupBy(r => (r.Type, r.Variant))
+                    .OrderBy(g => g.Key.Type, StringComparer.Ordinal).ThenBy(g => g.Key.Variant, StringComparer.Ordinal);
+                foreach (var stream in byStream)
+                {
+                    var row = new Row { Type = stream.Key.Type, Variant = stream.Key.Variant };
+                    foreach (var (op, _) in Operations)
+                    {
+                        // Several results for one cell would be a harness bug; the last one is the one a re-run left.
+                        var alloc = stream.LastOrDefault(r => r.Check == AllocPrefix + op);
+                        var latency = stream.LastOrDefault(r => r.Check == LatencyPrefix + op);
+                        row.Cells.Add(CellOf(alloc, "bytesPerCall", FormatBytes, judged: true));
+                        row.Cells.Add(CellOf(latency, "ratioToLimit", FormatRatio, judged: false));
+                        row.Cells.Add(CellOf(latency, "ratioToBaseline", FormatRatio, judged: true));
+                    }
+                    table.Rows.Add(row);
+                }
+                tables.Add(table);
+            }
+            return tables;
+        }
+
+        static string TitleOf(RunDocument doc, string name)
+        {
+            var run = doc.Runtimes.FirstOrDefault(r => r.Runtime.Name == name);
+            if (run == null) return name;
+            var what = (run.Runtime.Flavor + " " + run.Runtime.Version).Trim();
+            return what.Length == 0 ? name : name + " (" + what + ")";
+        }
+
+        /// <summary>The figure when the check measured it (a skip without a budget still carries one), else the outcome.</summary>
+        static Cell CellOf(CheckResult? result, string metric, Func<double, string> format, bool judged)
+        {
+            if (result == null) return new Cell();
+            if (result.Metrics != null && result.Metrics.TryGetValue(metric, out var value))
+                return new Cell { Text = format(value), Over = judged && result.Outcome == Outcome.Fail, Message = result.Message };
+            return new Cell { Text = result.Outcome.ToString().ToLowerInvariant(), Message = result.Message };
+        }
+
+        static string FormatBytes(double bytes) => ResultSummary.Format(bytes);
+
+        /// <summary>Three significant figures at most: 0.123, 1.23, 12.3, 123, 1234.</summary>
+        static string FormatRatio(double ratio)
+        {
+            var a = Math.Abs(ratio);
+            var pattern = a >= 100 ? "0" : a >= 10 ? "0.#" : a >= 1 ? "0.##" : "0.###";
+            return ratio.ToString(pattern, CultureInfo.InvariantCulture);
+        }
+
+        /// <summary>Encodes the five characters markup gives meaning to, nothing else: the same text on every runtime
+        /// (Mono's WebUtility also turns every non-ASCII character into an entity).</summary>
+        static string E(string text)
+        {
+            var sb = new StringBuilder(text.Length);
+            foreach (var c in text)
+            {
+                switch (c)
+                {
+                    case '&': sb.Append("&amp;"); break;
+                    case '<': sb.Append("&lt;"); break;
+                    case '>': sb.Append("&gt;"); break;
+                    case '"': sb.Append("&quot;"); break;
+                    case '\'': sb.Append("&#39;"); break;
+                    default: sb.Append(c); break;
+                }
+            }
+            return sb.ToString();
+        }
+
+        static string MarkdownCell(string text) => text.Replace("|", "\\|").Replace("\r", "").Replace("\n", " ");
+
+        /// <summary>Generic names hold a backtick ("List`1"): fence those with two.</summary>
+        static string MarkdownCode(string text) =>
+            MarkdownCell(text.Contains("`") ? "`` " + text + " ``" : "`" + text + "`");
+    }
+}
