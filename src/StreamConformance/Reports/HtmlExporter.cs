@@ -23,7 +23,12 @@ namespace StreamConformance.Reports
                 w.WriteLine($"<tr><td>{E(run.Runtime.Name)}</td><td>{E(run.Runtime.Flavor + " " + run.Runtime.Version)}</td><td>{run.Coverage.Discovered}</td><td>{run.Coverage.Built}</td><td>{run.Coverage.StaticOnly}</td>" +
                             $"<td>{c.Get(Outcome.Pass)}</td><td>{c.Get(Outcome.Fail)}</td><td>{c.Get(Outcome.Skip)}</td><td>{c.Get(Outcome.Error)}</td><td>{c.Get(Outcome.Timeout)}</td><td>{c.Get(Outcome.Crash)}</td></tr>");
             }
-            w.WriteLine("</table><h2>Results</h2><table><tr><th>runtime</th><th>type</th><th>variant</th><th>check</th><th>outcome</th><th>message</th><th>metrics</th></tr>");
+            w.WriteLine("</table>");
+            var cost = CostTable.ToHtml(document);
+            if (cost.Length > 0) w.WriteLine("<h2>Per-call cost</h2>" + cost);
+            var syscalls = SyscallTable.From(document);
+            if (syscalls.Rows.Count > 0) w.WriteLine("<h2>Syscalls per scenario</h2>" + syscalls.ToHtml());
+            w.WriteLine("<h2>Results</h2><table><tr><th>runtime</th><th>type</th><th>variant</th><th>check</th><th>outcome</th><th>message</th><th>metrics</th></tr>");
             var ordered = document.Results.OrderBy(r => r.IsFinding() ? 0 : 1).ThenBy(r => r.Runtime).ThenBy(r => r.Type).ThenBy(r => r.Variant).ThenBy(r => r.Check);
             foreach (var r in ordered)
             {

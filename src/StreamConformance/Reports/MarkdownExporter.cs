@@ -32,6 +32,21 @@ namespace StreamConformance.Reports
                 foreach (var r in findings)
                     w.WriteLine($"| {r.Runtime} | `{r.Type}` | {Cell(r.Variant)} | {r.Check} | **{r.Outcome.ToString().ToLowerInvariant()}** | {Cell(r.Message)} | {Cell(ResultSummary.Metrics(r))} |");
             }
+            // Figures side by side: what each call costs, and what each syscall scenario issued, per runtime.
+            var cost = CostTable.ToMarkdown(document);
+            if (cost.Length > 0)
+            {
+                w.WriteLine();
+                w.Write(cost);
+            }
+            var syscalls = SyscallTable.From(document);
+            if (syscalls.Rows.Count > 0)
+            {
+                w.WriteLine();
+                w.WriteLine("## Syscalls per scenario");
+                w.WriteLine();
+                w.Write(syscalls.ToMarkdown());
+            }
             foreach (var run in document.Runtimes.Where(r => r.Errors.Count > 0))
             {
                 w.WriteLine();
