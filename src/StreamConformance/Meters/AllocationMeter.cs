@@ -20,6 +20,9 @@ namespace StreamConformance.Meters
         /// <summary>Calls in the smaller window (the larger has twice as many).</summary>
         public const int DefaultCalls = 10_000;
 
+        /// <summary>Warm-up calls before each window of a read operation.</summary>
+        public const int ReadWarmCalls = 1_000;
+
         /// <summary>Calls in the smaller window in a quick sweep: a smoke figure, not the steady-state one.</summary>
         public const int QuickCalls = 1_000;
 
@@ -58,19 +61,30 @@ namespace StreamConformance.Meters
         /// of calls it is given; it is opened for a short warm-up window, then for one to three pairs of N and 2N windows,
         /// and disposed after each.
         /// </summary>
-        public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls)
+        /// <param name="warmCalls">Warm-up calls before each measured window; null: as many as the window
+        /// measures (writes need that, so a seekable store is already grown to the size the measured calls use).</param>
+        public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls, int? warmCalls = null)
         {
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
             if (calls < 1) throw new ArgumentOutOfRangeException(nameof(calls));
+            int Warm(int measured) => warmCalls ?? measured;
             var jit = Math.Max(1, calls / 10);
-            Window(open, jit, jit, out _);              // JIT, static constructors, caches of the runtime
+            Window(open, jit, jit, ThreadCounter, out _, out var pooled);   // JIT, static constructors, caches of the runtime
+
+            // Calls that complete on pool threads allocate there, where the per-thread counter cannot see: count
+            // the whole process instead, where the runtime can (the probe does nothing else meanwhile).
+            var counter = ThreadCounter;
+            if (pooled)
+                counter = ProcessCounter ?? throw new InvalidOperationException(
+                    "the calls complete on pool threads, whose allocations the per-thread counter cannot see, and this runtime has no precise process-wide counter");
+
             var figures = new List<(double PerCall, long Small, long Large)>();
             string? note = null;
             while (figures.Count < Repetitions)
             {
                 var clock = System.Diagnostics.Stopwatch.StartNew();
-                var small = Window(open, calls, calls, out _);
-                var large = Window(open, 2 * calls, 2 * calls, out note);
+                var small = Window(open, Warm(calls), calls, counter, out _, out _);
+                var large = Window(open, Warm(2 * calls), 2 * calls, counter, out note, out _);
                 figures.Add(((double)(large - small) / calls, small, large));
                 // Settled when 2N calls cost exactly twice N (nothing paid once, nothing stray in either window),
                 // or when two pairs agree to the byte: a stray allocation would have to hit both alike.
@@ -81,28 +95,38 @@ namespace StreamConformance.Meters
             // window moves the figure by a few bytes over 10,000 calls) spoils one figure, not the median.
             figures.Sort((a, b) => a.PerCall.CompareTo(b.PerCall));
             var median = figures[(figures.Count - 1) / 2];
-            return new AllocationMeasurement(median.PerCall, calls, median.Small, median.Large, note);
+            if (pooled) note = (note == null ? "" : note + "; ") + "counted process-wide: the calls complete on pool threads";
+            return new AllocationMeasurement(median.PerCall, calls, median.Small, median.Large, note, pooled);
         }
 
         /// <summary>At most this many pairs of windows are measured; the median figure is kept.</summary>
         public const int Repetitions = 3;
 
+        static readonly Func<long> ThreadCounter = GC.GetAllocatedBytesForCurrentThread;
+
+#if NET
+        static readonly Func<long>? ProcessCounter = () => GC.GetTotalAllocatedBytes(precise: true);
+#else
+        // Mono 6.8 has no GC.GetTotalAllocatedBytes, and AppDomain monitoring throws NotImplementedException.
+        static readonly Func<long>? ProcessCounter = null;
+#endif
+
         /// <summary>
         /// Bytes allocated by <paramref name="calls"/> calls on a fresh session after <paramref name="warm"/>
-        /// unmeasured ones and a rewind: as many warm-up calls as measured ones leave a seekable store grown to
-        /// the size the measured calls need.
+        /// unmeasured ones and a rewind.
         /// </summary>
-        static long Window(Func<int, OperationSession> open, int warm, int calls, out string? note)
+        static long Window(Func<int, OperationSession> open, int warm, int calls, Func<long> counter, out string? note, out bool pooled)
         {
             using var session = open(warm + calls);
             var call = session.Call;
             for (var i = 0; i < warm; i++) call();
             session.Rewind();
-            var before = GC.GetAllocatedBytesForCurrentThread();
+            var before = counter();
             for (var i = 0; i < calls; i++) call();
-            var after = GC.GetAllocatedBytesForCurrentThread();
+            var after = counter();
             if (session.Anomaly != null) throw new InvalidOperationException(session.Anomaly);
             note = session.Note;
+            pooled = session.CompletedAsynchronously;
             return after - before;
         }
     }
@@ -110,14 +134,21 @@ namespace StreamConformance.Meters
     /// <summary>Steady-state allocation of one operation.</summary>
     public readonly struct AllocationMeasurement
     {
-        public AllocationMeasurement(double bytesPerCall, int calls, long bytesSmallWindow, long bytesLargeWindow, string? note = null)
+        public AllocationMeasurement(double bytesPerCall, int calls, long bytesSmallWindow, long bytesLargeWindow, string? note = null, bool processWide = false)
         {
+            ProcessWide = processWide;
             Note = note;
             BytesPerCall = bytesPerCall;
             Calls = calls;
             BytesSmallWindow = bytesSmallWindow;
             BytesLargeWindow = bytesLargeWindow;
         }
+
+        /// <summary>
+        /// Counted for the whole process (the calls complete on pool threads): exact to the byte per call, not to
+        /// the fraction, since the runtime's own background work (timers, the thread pool) allocates meanwhile.
+        /// </summary>
+        public bool ProcessWide { get; }
 
         /// <summary>(bytes over 2N calls − bytes over N calls) / N.</summary>
         public double BytesPerCall { get; }

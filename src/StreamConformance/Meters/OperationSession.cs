@@ -30,6 +30,9 @@ namespace StreamConformance.Meters
         /// <summary>Something worth saying about the calls that does not spoil the figure, e.g. "completed asynchronously".</summary>
         public string? Note { get; set; }
 
+        /// <summary>Set by an asynchronous operation whose call did not complete synchronously: its work (and allocations) ran on other threads.</summary>
+        public bool CompletedAsynchronously { get; set; }
+
         /// <summary>Returns the stream to where it was before the first call (seekable streams); does nothing otherwise.</summary>
         public void Rewind() => _rewind?.Invoke();
 

@@ -145,6 +145,7 @@ namespace StreamConformance.Meters
                     else
                     {
                         session!.Note = "ReadAsync(Memory) did not complete synchronously although its data was buffered";
+                        session.CompletedAsynchronously = true;
                         read = pending.AsTask().GetAwaiter().GetResult();
                     }
                     if (read == 0) session!.Anomaly = EndReached;
@@ -169,6 +170,7 @@ namespace StreamConformance.Meters
                 session = new OperationSession(() =>
                 {
                     Task<int> pending = s.ReadAsync(buffer, 0, count);
+                    if (!pending.IsCompleted) session!.CompletedAsynchronously = true;
                     if (pending.GetAwaiter().GetResult() == 0) session!.Anomaly = EndReached;
                 }, RewindOf(s), fixture);
                 return session;
