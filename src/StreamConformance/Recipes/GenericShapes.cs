@@ -99,7 +99,25 @@ namespace StreamConformance.Recipes
             public override StreamFixture? OpenRead(byte[] content)
             {
                 var inner = new MemoryStream(content, writable: false);
-                return new StreamFixture(Create(Args(inner)), null, inner);
+                Stream wrapper;
+                try { wrapper = Create(Args(inner)); }
+                catch (ArgumentException)
+                {
+                    // The type refuses a read-only inner stream: it only writes (compressors, encoders).
+                    inner.Dispose();
+                    return null;
+                }
+                if (!wrapper.CanRead)
+                {
+                    // Built, but write-only: our misuse, not the type's fault, so its finalizer (which may
+                    // flush into the read-only inner stream and throw) is not left to take the probe down.
+                    GC.SuppressFinalize(wrapper);
+                    try { wrapper.Dispose(); }
+                    catch (Exception) { }
+                    inner.Dispose();
+                    return null;
+                }
+                return new StreamFixture(wrapper, null, inner);
             }
 
             public override StreamFixture? OpenWrite()

@@ -100,6 +100,7 @@ namespace StreamConformance.Sweep
             {
                 var checkClock = new CheckClock();
                 run.ProbeProcesses = _launcher.Run(target, request, work, ev => Collect(target, run, results, ev, checkClock), cancel);
+                checkClock.Finish(run);
             }
             catch (InvalidOperationException e)
             {
@@ -147,10 +148,24 @@ namespace StreamConformance.Sweep
             string? _check;
             double _checkStarted, _probeStarted = -1;
 
+            double _lastEvent;
+
+            public void Finish(RuntimeRun run)
+            {
+                if (_probeStarted >= 0) run.ProbeSeconds += _lastEvent - _probeStarted;
+                _probeStarted = -1;
+            }
+
             public void Observe(RuntimeRun run, ProbeEvent ev)
             {
                 var now = _clock.Elapsed.TotalSeconds;
-                if (ev.Kind == ProbeEvent.Hello) _probeStarted = now;
+                if (ev.Kind == ProbeEvent.Hello)
+                {
+                    // The previous probe died or was killed (no "done"): it was at work until its last event.
+                    if (_probeStarted >= 0) run.ProbeSeconds += _lastEvent - _probeStarted;
+                    _probeStarted = now;
+                }
+                _lastEvent = now;
                 if (_check != null && ev.Kind != ProbeEvent.ResultKind && ev.Kind != ProbeEvent.Alive)
                 {
                     run.CheckSeconds.TryGetValue(_check, out var sum);

@@ -32,7 +32,7 @@ namespace StreamConformance.Checks.Syscalls
                 return new[] { CheckResult.Of(Name, Outcome.Skip, $"runs its own scenario matrix once per runtime, on {HostType} [{HostVariant}]") };
             var why = RuntimeUnsupportedReason ?? SyscallMeter.UnavailableReason;
             if (why != null) return new[] { CheckResult.Of(Name, Outcome.Skip, why) };
-            return Judge(SyscallMeter.Measure(Cells(context), context.TempDirectory), context);
+            return Judge(SyscallMeter.Measure(Cells(context), context.TempDirectory, heartbeat: context.Heartbeat), context);
         }
 
         /// <summary>One result per measurement; families that compare cells override this.</summary>

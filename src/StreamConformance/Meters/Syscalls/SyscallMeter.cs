@@ -42,7 +42,9 @@ namespace StreamConformance.Meters.Syscalls
         /// Runs every cell in one traced child and returns one measurement per cell, in order.
         /// Throws <see cref="InvalidOperationException"/> when the meter is unavailable: check <see cref="UnavailableReason"/> first.
         /// </summary>
-        public static IReadOnlyList<SyscallMeasurement> Measure(IReadOnlyList<SyscallCell> cells, string tempDirectory, IEnumerable<string>? scenarioAssemblies = null)
+        /// <param name="heartbeat">Called about twice a second while the traced child runs (a matrix can take seconds).</param>
+        public static IReadOnlyList<SyscallMeasurement> Measure(IReadOnlyList<SyscallCell> cells, string tempDirectory, IEnumerable<string>? scenarioAssemblies = null,
+            Action? heartbeat = null)
         {
             var why = UnavailableReason;
             if (why != null) throw new InvalidOperationException("syscall meter unavailable: " + why);
@@ -67,7 +69,7 @@ namespace StreamConformance.Meters.Syscalls
                 args.AddRange(hostArgs);
                 args.Add(SyscallChild.Flag);
                 args.Add(requestPath);
-                var (exit, stderr) = RunProcess(ResolveStrace()!, args, ChildTimeout);
+                var (exit, stderr) = RunProcess(ResolveStrace()!, args, ChildTimeout, heartbeat);
 
                 List<SyscallCellReport>? reports = null;
                 if (File.Exists(request.Output))
@@ -162,7 +164,7 @@ namespace StreamConformance.Meters.Syscalls
         }
 
         /// <summary>Runs a process to completion; exit code null on timeout (the process is killed).</summary>
-        static (int? Exit, string Stderr) RunProcess(string file, IEnumerable<string> args, TimeSpan timeout)
+        static (int? Exit, string Stderr) RunProcess(string file, IEnumerable<string> args, TimeSpan timeout, Action? heartbeat = null)
         {
             var info = new ProcessStartInfo(file, string.Join(" ", args.Select(Quote)))
             {
@@ -173,7 +175,11 @@ namespace StreamConformance.Meters.Syscalls
             using var process = Process.Start(info) ?? throw new InvalidOperationException("could not start " + file);
             var stderr = process.StandardError.ReadToEndAsync();
             var stdout = process.StandardOutput.ReadToEndAsync();
-            if (!process.WaitForExit((int)timeout.TotalMilliseconds))
+            var clock = Stopwatch.StartNew();
+            bool exited;
+            while (!(exited = process.WaitForExit(500)) && clock.Elapsed < timeout)
+                heartbeat?.Invoke();
+            if (!exited)
             {
                 try { process.Kill(); } catch (InvalidOperationException) { }
                 process.WaitForExit();
