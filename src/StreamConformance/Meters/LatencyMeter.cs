@@ -157,7 +157,7 @@ namespace StreamConformance.Meters
     /// <summary>How long the latency meter spends: batches per figure and the size of a batch.</summary>
     public sealed class LatencySettings
     {
-        public static readonly LatencySettings Normal = new LatencySettings { Batches = 9, BatchNanoseconds = 1_000_000 };
+        public static readonly LatencySettings Normal = new LatencySettings { Batches = 7, BatchNanoseconds = 1_000_000 };
         public static readonly LatencySettings Quick = new LatencySettings { Batches = 5, BatchNanoseconds = 300_000 };
 
         public int Batches { get; set; }
