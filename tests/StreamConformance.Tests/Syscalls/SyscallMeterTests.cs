@@ -280,11 +280,10 @@ namespace StreamConformance.Tests.Syscalls
         }
 
         [Test]
-        public void OtherRecipesSkip()
+        public void OtherRecipesGetNoResult()
         {
             var results = new FileReadSyscallCheck().Run(new OtherRecipe(), new CheckContext()).ToList();
-            Assert.That(results.Single().Outcome, Is.EqualTo(Outcome.Skip));
-            Assert.That(results.Single().Message, Does.Contain("System.IO.FileStream [default]"));
+            Assert.That(results, Is.Empty);
         }
 
         [Test]
