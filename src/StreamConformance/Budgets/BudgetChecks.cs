@@ -34,8 +34,9 @@ namespace StreamConformance.Budgets
                     context.Heartbeat(); // each window may take seconds on a slow stream: still working, not hung
                     return BudgetCheck.Open(Operation, recipe, calls);
                 }, context.Quick ? AllocationMeter.QuickCalls : AllocationMeter.DefaultCalls,
-                // Reads need no store grown in advance: a short, fixed warm-up reaches their steady state.
-                warmCalls: Operation.Kind == OperationKind.Read ? AllocationMeter.ReadWarmCalls : (int?)null);
+                // Only writes into a seekable store need as many warm-up calls as measured ones (to grow the store
+                // before it is rewound); reads, and writes that go forward only, reach their steady state sooner.
+                warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek ? AllocationMeter.ShortWarmCalls : (int?)null);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
             {

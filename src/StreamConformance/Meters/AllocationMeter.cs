@@ -20,8 +20,8 @@ namespace StreamConformance.Meters
         /// <summary>Calls in the smaller window (the larger has twice as many).</summary>
         public const int DefaultCalls = 10_000;
 
-        /// <summary>Warm-up calls before each window of a read operation.</summary>
-        public const int ReadWarmCalls = 1_000;
+        /// <summary>Warm-up calls before each window when no store has to be grown first (reads, forward-only writes).</summary>
+        public const int ShortWarmCalls = 1_000;
 
         /// <summary>Calls in the smaller window in a quick sweep: a smoke figure, not the steady-state one.</summary>
         public const int QuickCalls = 1_000;

@@ -37,6 +37,8 @@ namespace StreamConformance.Results
         [JsonProperty("wallSeconds")] public double WallSeconds { get; set; }
         /// <summary>Seconds between a check's start and the end of the probe's last event for it, summed per check name: where a sweep's time goes.</summary>
         [JsonProperty("checkSeconds")] public SortedDictionary<string, double> CheckSeconds { get; set; } = new SortedDictionary<string, double>();
+        /// <summary>Seconds per type, from its announcement to the next type's: which streams a sweep's time goes to.</summary>
+        [JsonProperty("typeSeconds")] public SortedDictionary<string, double> TypeSeconds { get; set; } = new SortedDictionary<string, double>();
         /// <summary>Seconds spent inside probes (first to last event); wall minus this is what process isolation costs.</summary>
         [JsonProperty("probeSeconds")] public double ProbeSeconds { get; set; }
         /// <summary>Problems that did not stop the run (an assembly that could not be read, a runtime that could not be started).</summary>

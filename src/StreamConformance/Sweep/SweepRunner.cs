@@ -145,8 +145,8 @@ namespace StreamConformance.Sweep
         sealed class CheckClock
         {
             readonly Stopwatch _clock = Stopwatch.StartNew();
-            string? _check;
-            double _checkStarted, _probeStarted = -1;
+            string? _check, _type;
+            double _checkStarted, _typeStarted, _probeStarted = -1;
 
             double _lastEvent;
 
@@ -171,6 +171,17 @@ namespace StreamConformance.Sweep
                     run.CheckSeconds.TryGetValue(_check, out var sum);
                     run.CheckSeconds[_check] = Math.Round(sum + now - _checkStarted, 3);
                     _check = null;
+                }
+                if (_type != null && (ev.Kind == ProbeEvent.TypeStart || ev.Kind == ProbeEvent.Done || ev.Kind == ProbeEvent.Hello))
+                {
+                    run.TypeSeconds.TryGetValue(_type, out var sum);
+                    run.TypeSeconds[_type] = Math.Round(sum + now - _typeStarted, 3);
+                    _type = null;
+                }
+                if (ev.Kind == ProbeEvent.TypeStart)
+                {
+                    _type = ev.Type;
+                    _typeStarted = now;
                 }
                 if (ev.Kind == ProbeEvent.CheckStart)
                 {
