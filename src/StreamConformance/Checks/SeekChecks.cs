@@ -24,7 +24,7 @@ namespace StreamConformance.Checks
                 return Verify(() =>
                 {
                     var s = fixture.Stream;
-                    var model = new StreamModel(s, content, recipe.ReadsReadUntilSizeOrEof);
+                    var model = new StreamModel(s, content, recipe.ReadsReadUntilSizeOrEof, recipe.CanGrow);
                     long length = content.Length;
                     model.PositionIs();
                     model.Seek(10, SeekOrigin.Begin);
@@ -89,7 +89,7 @@ namespace StreamConformance.Checks
             using (fixture)
                 return Verify(() =>
                 {
-                    var model = new StreamModel(fixture.Stream, content, recipe.ReadsReadUntilSizeOrEof);
+                    var model = new StreamModel(fixture.Stream, content, recipe.ReadsReadUntilSizeOrEof, recipe.CanGrow);
                     var random = context.NewRandom(0x5EE4);
                     for (var i = 0; i < steps; i++)
                     {
@@ -140,7 +140,7 @@ namespace StreamConformance.Checks
                     var stream = fixture.Stream;
                     var writable = stream.CanWrite;
                     var ops = writable ? StreamModel.AllOps : StreamModel.ReadOps;
-                    var model = new StreamModel(stream, content, recipe.ReadsReadUntilSizeOrEof);
+                    var model = new StreamModel(stream, content, recipe.ReadsReadUntilSizeOrEof, recipe.CanGrow);
                     for (var i = 0; i < steps; i++)
                         model.Apply(ops[random.Next(ops.Length)], random);
                     var expected = model.Data;

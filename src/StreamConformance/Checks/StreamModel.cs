@@ -18,11 +18,14 @@ namespace StreamConformance.Checks
         long _position;
         int _operations;
 
-        public StreamModel(Stream stream, byte[] initial, bool noShortReads)
+        readonly bool _canGrow;
+
+        public StreamModel(Stream stream, byte[] initial, bool noShortReads, bool canGrow = true)
         {
             _stream = stream;
             _data = new List<byte>(initial);
             _noShortReads = noShortReads;
+            _canGrow = canGrow;
         }
 
         public int Operations => _operations;
@@ -112,6 +115,14 @@ namespace StreamConformance.Checks
 
         void Write(int count, Random random, bool span, bool single = false)
         {
+            if (!_canGrow)
+            {
+                // A fixed-size store: keep writes inside it (a write past the capacity rightly throws).
+                if (_position + count > Length) SetPosition(Math.Max(0, Length - count));
+                count = (int)Math.Min(count, Length - _position);
+                if (count <= 0) return;
+                single = single && count == 1;
+            }
             var bytes = new byte[count];
             random.NextBytes(bytes);
             var call = single ? $"WriteByte({bytes[0]})" : span ? $"Write(ReadOnlySpan<byte>[{count}])" : $"Write(byte[], 0, {count})";

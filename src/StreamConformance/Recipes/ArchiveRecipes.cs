@@ -55,6 +55,8 @@ namespace StreamConformance.Recipes
     /// <summary>Read mode, deflated entry: a decompressor over the entry's slice of the archive.</summary>
     public sealed class ZipEntryReadDeflatedRecipe : ZipEntryRecipe
     {
+        // The entry is read through a DeflateStream, which documents InvalidOperationException for writes.
+        public override System.Type UnsupportedReadWriteExceptionType => typeof(System.InvalidOperationException);
         public override string Variant => "zip-entry read deflated";
         public override bool ReadsReadUntilSizeOrEof => false;
 

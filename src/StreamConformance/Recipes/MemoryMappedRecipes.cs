@@ -10,6 +10,7 @@ namespace StreamConformance.Recipes
     /// </summary>
     public sealed class MemoryMappedViewStreamRecipe : StreamRecipe
     {
+        public override bool CanGrow => false;
         public override string TypeName => "System.IO.MemoryMappedFiles.MemoryMappedViewStream";
         public override string Variant => "file-backed";
         public override bool CanSeek => true;
@@ -64,6 +65,7 @@ namespace StreamConformance.Recipes
     /// </summary>
     public sealed class MemoryMappedViewStreamAnonymousRecipe : StreamRecipe
     {
+        public override bool CanGrow => false;
         public override string TypeName => "System.IO.MemoryMappedFiles.MemoryMappedViewStream";
         public override string Variant => "anonymous";
         public override bool CanSeek => true;

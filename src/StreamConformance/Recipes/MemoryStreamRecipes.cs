@@ -52,6 +52,7 @@ namespace StreamConformance.Recipes
     /// <summary>new MemoryStream(byte[]): writable but fixed-size (cannot grow past the array).</summary>
     public sealed class MemoryStreamFixedRecipe : MemoryStreamRecipe
     {
+        public override bool CanGrow => false;
         public override string Variant => "(byte[]) fixed";
         public override StreamFixture? OpenRead(byte[] content) => Fixture(new MemoryStream((byte[])content.Clone()));
 
@@ -69,6 +70,7 @@ namespace StreamConformance.Recipes
     /// <summary>new MemoryStream(byte[], index, count): a window into a larger array, not at offset 0.</summary>
     public sealed class MemoryStreamWindowRecipe : MemoryStreamRecipe
     {
+        public override bool CanGrow => false;
         const int Margin = 16;
 
         public override string Variant => "(byte[], int, int)";
@@ -105,6 +107,7 @@ namespace StreamConformance.Recipes
     /// <summary>new MemoryStream(byte[], index, count, writable: true, publiclyVisible: true): fixed-size, GetBuffer allowed.</summary>
     public sealed class MemoryStreamPubliclyVisibleRecipe : MemoryStreamRecipe
     {
+        public override bool CanGrow => false;
         public override string Variant => "(byte[], int, int, writable: true, publiclyVisible: true)";
 
         public override StreamFixture? OpenRead(byte[] content) =>

@@ -34,6 +34,12 @@ namespace StreamConformance.Recipes
         /// <summary>A Read of N bytes returns N unless the end is reached (no short reads), as MemoryStream and FileStream do.</summary>
         public virtual bool ReadsReadUntilSizeOrEof => true;
 
+        /// <summary>
+        /// Writes may extend the stream past its length. False for fixed-size stores (MemoryStream over a caller's
+        /// array, memory-mapped views, UnmanagedMemoryStream): there a write past the capacity rightly throws.
+        /// </summary>
+        public virtual bool CanGrow => true;
+
         /// <summary>Written data reaches the store on Flush; false when only Dispose completes it (compressors, CryptoStream).</summary>
         public virtual bool WritesVisibleAfterFlush => true;
 

@@ -11,6 +11,7 @@ namespace StreamConformance.Recipes
     /// </summary>
     public abstract unsafe class UnmanagedMemoryStreamRecipe : StreamRecipe
     {
+        public override bool CanGrow => false;
         protected const int WriteCapacity = 1 << 20;
 
         public override string TypeName => "System.IO.UnmanagedMemoryStream";
@@ -115,6 +116,7 @@ namespace StreamConformance.Recipes
     /// </summary>
     public sealed class UnmanagedMemoryStreamSafeBufferRecipe : StreamRecipe
     {
+        public override bool CanGrow => false;
         public override string TypeName => "System.IO.UnmanagedMemoryStream";
         public override string Variant => "SafeBuffer";
         public override bool CanSeek => true;
