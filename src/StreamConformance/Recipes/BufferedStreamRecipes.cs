@@ -15,10 +15,9 @@ namespace StreamConformance.Recipes
             BufferSize is int size ? new BufferedStream(inner, size) : new BufferedStream(inner);
     }
 
-    /// <summary>new BufferedStream(MemoryStream) with the default 4096-byte buffer.</summary>
-    public sealed class BufferedStreamSeekableRecipe : BufferedStreamRecipe
+    /// <summary>BufferedStream over a seekable MemoryStream: read, write and read-write fixtures.</summary>
+    public abstract class BufferedStreamOverSeekableRecipe : BufferedStreamRecipe
     {
-        public override string Variant => "over-seekable";
         public override bool CanSeek => true;
 
         public override StreamFixture? OpenRead(byte[] content) => new StreamFixture(Wrap(new MemoryStream(content, false)));
@@ -38,28 +37,17 @@ namespace StreamConformance.Recipes
         }
     }
 
+    /// <summary>new BufferedStream(MemoryStream) with the default 4096-byte buffer.</summary>
+    public sealed class BufferedStreamSeekableRecipe : BufferedStreamOverSeekableRecipe
+    {
+        public override string Variant => "over-seekable";
+    }
+
     /// <summary>new BufferedStream(MemoryStream, 7): a buffer smaller than most requests, so both paths (buffered and pass-through) run.</summary>
-    public sealed class BufferedStreamSmallBufferRecipe : BufferedStreamRecipe
+    public sealed class BufferedStreamSmallBufferRecipe : BufferedStreamOverSeekableRecipe
     {
         public override string Variant => "over-seekable bufferSize=7";
-        public override bool CanSeek => true;
         protected override int? BufferSize => 7;
-
-        public override StreamFixture? OpenRead(byte[] content) => new StreamFixture(Wrap(new MemoryStream(content, false)));
-
-        public override StreamFixture? OpenWrite()
-        {
-            var inner = new MemoryStream();
-            return new StreamFixture(Wrap(inner), inner.ToArray);
-        }
-
-        public override StreamFixture? OpenReadWrite(byte[] initial)
-        {
-            var inner = new MemoryStream();
-            inner.Write(initial, 0, initial.Length);
-            inner.Position = 0;
-            return new StreamFixture(Wrap(inner), inner.ToArray);
-        }
     }
 
     /// <summary>new BufferedStream(unseekable): the forward-only paths; no read-write mode (it would need a seekable inner stream).</summary>
