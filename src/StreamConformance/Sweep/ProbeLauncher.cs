@@ -59,7 +59,13 @@ namespace StreamConformance.Sweep
 
                 // Resume after the item that was running; a crash or hang inside a check skips only that check.
                 var index = end.CurrentType == null ? -1 : remaining.FindIndex(i => i.Type == end.CurrentType);
-                if (end.CurrentCheck != null && index >= 0)
+                if (end.CurrentCheck == ProbeRunner.FinalizeStep && index >= 0)
+                {
+                    // The type's last step: resume with the next type. Building this one again would only leave
+                    // new finalizable instances behind for the next type's finalizer step to be blamed for.
+                    remaining = remaining.Skip(index + 1).ToList();
+                }
+                else if (end.CurrentCheck != null && index >= 0)
                 {
                     skip.Add(ProbeRequest.Key(end.CurrentType!, end.CurrentVariant ?? "", end.CurrentCheck));
                     skip.UnionWith(end.Finished);

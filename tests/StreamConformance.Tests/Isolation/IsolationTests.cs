@@ -96,6 +96,22 @@ namespace StreamConformance.Tests.Isolation
         }
 
         [Test]
+        public void AThrowingFinalizerIsBlamedOnItsOwnType()
+        {
+            // Swept in an order where the type right after it is the well-behaved one (the inventory's order).
+            var runtime = RepoPaths.OnMono ? RuntimeResolver.Resolve("mono") : RuntimeResolver.Resolve("dotnet");
+            var options = new SweepOptions { CheckTimeout = TimeSpan.FromSeconds(3), Quick = true, Checks = "read-byte.*" };
+            options.Runtimes.Add(runtime);
+            var items = new[] { "ThrowingFinalizerStream", "WellBehavedStream" }
+                .Select(n => new ProbeItem { Type = "FaultyStreams." + n, AssemblyPath = _assembly }).ToList();
+            var document = new SweepRunner(options, (_, __) => new SweepTargets(items), new ProbeLocator(RepoPaths.ProbeRoot)).Run();
+            var crashes = document.Results.Where(r => r.Outcome == Outcome.Crash).ToList();
+            Assert.That(crashes.Select(r => r.Type).Distinct(), Is.EqualTo(new[] { "FaultyStreams.ThrowingFinalizerStream" }),
+                string.Join("; ", document.Results.Select(r => $"{r.Type} {r.Check} {r.Outcome}")));
+            Assert.That(document.Results.Where(r => r.Type == "FaultyStreams.WellBehavedStream").Select(r => r.Outcome), Is.All.EqualTo(Outcome.Pass));
+        }
+
+        [Test]
         public void NoScratchFolderIsLeftBehind()
         {
             var leftovers = Directory.GetDirectories(Path.GetTempPath(), "streamconf-*")
