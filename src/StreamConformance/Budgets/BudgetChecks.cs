@@ -36,7 +36,8 @@ namespace StreamConformance.Budgets
                 }, context.Quick ? AllocationMeter.QuickCalls : AllocationMeter.DefaultCalls,
                 // Only writes into a seekable store need as many warm-up calls as measured ones (to grow the store
                 // before it is rewound); reads, and writes that go forward only, reach their steady state sooner.
-                warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek ? AllocationMeter.ShortWarmCalls : (int?)null);
+                warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek ? AllocationMeter.ShortWarmCalls : (int?)null,
+                onPoolThreads: recipe.WorksOnPoolThreads);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
             {

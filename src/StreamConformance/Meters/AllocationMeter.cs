@@ -63,13 +63,15 @@ namespace StreamConformance.Meters
         /// </summary>
         /// <param name="warmCalls">Warm-up calls before each measured window; null: as many as the window
         /// measures (writes need that, so a seekable store is already grown to the size the measured calls use).</param>
-        public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls, int? warmCalls = null)
+        /// <param name="onPoolThreads">The stream is known to do its work on pool threads even for synchronous calls.</param>
+        public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls, int? warmCalls = null, bool onPoolThreads = false)
         {
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
             if (calls < 1) throw new ArgumentOutOfRangeException(nameof(calls));
             int Warm(int measured) => warmCalls ?? measured;
             var jit = Math.Max(1, calls / 10);
             Window(open, jit, jit, ThreadCounter, out _, out var pooled);   // JIT, static constructors, caches of the runtime
+            pooled |= onPoolThreads;
 
             // Calls that complete on pool threads allocate there, where the per-thread counter cannot see: count
             // the whole process instead, where the runtime can (the probe does nothing else meanwhile).

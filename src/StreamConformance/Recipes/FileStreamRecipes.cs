@@ -89,6 +89,8 @@ namespace StreamConformance.Recipes
     {
         public override string Variant => "FileOptions.Asynchronous";
         protected override FileOptions Options => FileOptions.Asynchronous;
+        // Mono 6.8 runs even a synchronous Read or Write on such a handle on a pool thread (seen in the syscall traces).
+        public override bool WorksOnPoolThreads => System.Type.GetType("Mono.Runtime") != null;
     }
 
     /// <summary>FileOptions.SequentialScan: a hint (posix_fadvise on Linux), otherwise the default strategy.</summary>

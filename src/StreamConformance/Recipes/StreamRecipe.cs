@@ -46,6 +46,12 @@ namespace StreamConformance.Recipes
         /// <summary>Reads and writes are served from memory or a buffer, so the budgets for buffered streams apply (e.g. 0 B per ReadByte).</summary>
         public virtual bool IsBuffered => false;
 
+        /// <summary>
+        /// The stream does its I/O on pool threads even for synchronous calls (Mono's FileStream over a
+        /// FileOptions.Asynchronous handle): what it allocates there is invisible to a per-thread count.
+        /// </summary>
+        public virtual bool WorksOnPoolThreads => false;
+
         /// <summary>Backed by an OS handle (file, pipe, socket): syscall meters apply.</summary>
         public virtual bool IsOsBacked => false;
 
