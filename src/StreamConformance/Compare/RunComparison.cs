@@ -50,7 +50,7 @@ namespace StreamConformance.Compare
         static ChangeKind? CompareMetric(string name, double before, double after, double threshold)
         {
             var exact = name.StartsWith("bytes", StringComparison.Ordinal) || name.StartsWith("syscalls.", StringComparison.Ordinal);
-            var costLike = exact || name.StartsWith("ratio", StringComparison.Ordinal) || name.StartsWith("nsPerCall", StringComparison.Ordinal) && name == "nsPerCall";
+            var costLike = exact || name.StartsWith("ratio", StringComparison.Ordinal) || name == "nsPerCall";
             if (!costLike) return null;
             if (exact)
                 return after > before ? ChangeKind.Regression : after < before ? ChangeKind.Improvement : (ChangeKind?)null;

@@ -18,6 +18,13 @@ namespace StreamConformance.Probe
         /// <summary>Checks already done (or timed out) in an earlier probe of the same run: "type|variant|check".</summary>
         [JsonProperty("skip")] public HashSet<string> Skip { get; set; } = new HashSet<string>();
 
+        /// <summary>The same request over other items and with more checks to skip (a probe started after a crash or hang).</summary>
+        public ProbeRequest Resume(List<ProbeItem> items, HashSet<string> skip) => new ProbeRequest
+        {
+            Runtime = Runtime, Items = items, Checks = Checks, Quick = Quick, LenientDisposal = LenientDisposal, Seed = Seed,
+            TempDirectory = TempDirectory, BudgetsPath = BudgetsPath, Skip = skip,
+        };
+
         public static string Key(string type, string variant, string check) => type + "|" + variant + "|" + check;
     }
 

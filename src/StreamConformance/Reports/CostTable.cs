@@ -43,7 +43,7 @@ namespace StreamConformance.Reports
               .Append("**").Append(OverMark).Append("**: over budget.\n");
             foreach (var table in tables)
             {
-                sb.Append("\n### ").Append(MarkdownCell(table.Title)).Append("\n\n");
+                sb.Append("\n### ").Append(Markup.MarkdownCell(table.Title)).Append("\n\n");
                 sb.Append("| type | variant |");
                 foreach (var (_, heading) in Operations)
                     sb.Append(' ').Append(heading).Append(" B/call | ").Append(heading).Append(" ×limit | ").Append(heading).Append(" ×baseline |");
@@ -52,7 +52,7 @@ namespace StreamConformance.Reports
                 sb.Append('\n');
                 foreach (var row in table.Rows)
                 {
-                    sb.Append("| ").Append(MarkdownCode(row.Type)).Append(" | ").Append(MarkdownCell(row.Variant)).Append(" |");
+                    sb.Append("| ").Append(MarkdownCode(row.Type)).Append(" | ").Append(Markup.MarkdownCell(row.Variant)).Append(" |");
                     foreach (var cell in row.Cells)
                         sb.Append(' ').Append(cell.Over ? "**" + cell.Text + " " + OverMark + "**" : cell.Text).Append(" |");
                     sb.Append('\n');
@@ -73,20 +73,20 @@ namespace StreamConformance.Reports
               .Append(OverMark).Append(": over budget.</p>\n");
             foreach (var table in tables)
             {
-                sb.Append("<h3>").Append(E(table.Title)).Append("</h3>\n<table>\n<tr><th rowspan=\"2\">type</th><th rowspan=\"2\">variant</th>");
-                foreach (var (_, heading) in Operations) sb.Append("<th colspan=\"3\">").Append(E(heading)).Append("</th>");
+                sb.Append("<h3>").Append(Markup.Html(table.Title)).Append("</h3>\n<table>\n<tr><th rowspan=\"2\">type</th><th rowspan=\"2\">variant</th>");
+                foreach (var (_, heading) in Operations) sb.Append("<th colspan=\"3\">").Append(Markup.Html(heading)).Append("</th>");
                 sb.Append("</tr>\n<tr>");
                 foreach (var _ in Operations) sb.Append("<th>B/call</th><th>×limit</th><th>×baseline</th>");
                 sb.Append("</tr>\n");
                 foreach (var row in table.Rows)
                 {
-                    sb.Append("<tr><td><code>").Append(E(row.Type)).Append("</code></td><td>").Append(E(row.Variant)).Append("</td>");
+                    sb.Append("<tr><td><code>").Append(Markup.Html(row.Type)).Append("</code></td><td>").Append(Markup.Html(row.Variant)).Append("</td>");
                     foreach (var cell in row.Cells)
                     {
                         if (cell.Over)
-                            sb.Append("<td class=\"fail\" title=\"").Append(E(cell.Message)).Append("\">").Append(E(cell.Text + " " + OverMark)).Append("</td>");
+                            sb.Append("<td class=\"fail\" title=\"").Append(Markup.Html(cell.Message)).Append("\">").Append(Markup.Html(cell.Text + " " + OverMark)).Append("</td>");
                         else
-                            sb.Append("<td>").Append(E(cell.Text)).Append("</td>");
+                            sb.Append("<td>").Append(Markup.Html(cell.Text)).Append("</td>");
                     }
                     sb.Append("</tr>\n");
                 }
@@ -177,30 +177,8 @@ namespace StreamConformance.Reports
             return ratio.ToString(pattern, CultureInfo.InvariantCulture);
         }
 
-        /// <summary>Encodes the five characters markup gives meaning to, nothing else: the same text on every runtime
-        /// (Mono's WebUtility also turns every non-ASCII character into an entity).</summary>
-        static string E(string text)
-        {
-            var sb = new StringBuilder(text.Length);
-            foreach (var c in text)
-            {
-                switch (c)
-                {
-                    case '&': sb.Append("&amp;"); break;
-                    case '<': sb.Append("&lt;"); break;
-                    case '>': sb.Append("&gt;"); break;
-                    case '"': sb.Append("&quot;"); break;
-                    case '\'': sb.Append("&#39;"); break;
-                    default: sb.Append(c); break;
-                }
-            }
-            return sb.ToString();
-        }
-
-        static string MarkdownCell(string text) => text.Replace("|", "\\|").Replace("\r", "").Replace("\n", " ");
-
         /// <summary>Generic names hold a backtick ("List`1"): fence those with two.</summary>
         static string MarkdownCode(string text) =>
-            MarkdownCell(text.Contains("`") ? "`` " + text + " ``" : "`" + text + "`");
+            Markup.MarkdownCell(text.Contains("`") ? "`` " + text + " ``" : "`" + text + "`");
     }
 }

@@ -1,6 +1,5 @@
 using System.IO;
 using System.Linq;
-using System.Net;
 using StreamConformance.Results;
 
 namespace StreamConformance.Reports
@@ -42,6 +41,6 @@ namespace StreamConformance.Reports
             w.WriteLine("</ul></body></html>");
         }
 
-        static string E(string text) => WebUtility.HtmlEncode(text);
+        static string E(string text) => Markup.Html(text);
     }
 }

@@ -65,7 +65,7 @@ namespace StreamConformance.Reports
             w.WriteLine($"Seed {document.Options.GetValueOrDefault("seed")}, {document.WallSeconds:0.0} s, streamconf {document.ToolVersion}.");
         }
 
-        static string Cell(string text) => text.Replace("|", "\\|").Replace("\r", "").Replace("\n", " ");
+        static string Cell(string text) => Markup.MarkdownCell(text);
     }
 
     static class DictionaryExtensions

@@ -126,43 +126,26 @@ namespace StreamConformance.Reports
             if (Rows.Count == 0) return "<p>No syscall results.</p>\n";
             var w = new StringBuilder();
             w.Append("<table class=\"syscalls\"><tr><th>stream</th><th>cell</th>");
-            foreach (var c in Columns) w.Append("<th>").Append(H(c.Title)).Append("</th>");
+            foreach (var c in Columns) w.Append("<th>").Append(Markup.Html(c.Title)).Append("</th>");
             w.Append("</tr>\n");
             foreach (var row in Rows)
             {
-                w.Append("<tr><td>").Append(H(row.Stream)).Append("</td><td><code>").Append(H(row.Family)).Append(' ').Append(H(row.Parameters)).Append("</code></td>");
+                w.Append("<tr><td>").Append(Markup.Html(row.Stream)).Append("</td><td><code>").Append(Markup.Html(row.Family)).Append(' ').Append(Markup.Html(row.Parameters)).Append("</code></td>");
                 foreach (var c in Columns)
                 {
                     var cell = row.Cells[c.Runtime];
                     var css = cell.Outcome?.ToString().ToLowerInvariant() ?? "missing";
                     w.Append("<td class=\"").Append(css).Append('"');
-                    if (cell.Message.Length > 0) w.Append(" title=\"").Append(H(cell.Message)).Append('"');
-                    w.Append('>').Append(cell.OverBudget ? "<strong>" + H(cell.Text) + "</strong>" : H(cell.Text)).Append("</td>");
+                    if (cell.Message.Length > 0) w.Append(" title=\"").Append(Markup.Html(cell.Message)).Append('"');
+                    w.Append('>').Append(cell.OverBudget ? "<strong>" + Markup.Html(cell.Text) + "</strong>" : Markup.Html(cell.Text)).Append("</td>");
                 }
                 w.Append("</tr>\n");
             }
-            w.Append("</table>\n<p>").Append(H(Legend)).Append("</p>\n");
+            w.Append("</table>\n<p>").Append(Markup.Html(Legend)).Append("</p>\n");
             return w.ToString();
         }
 
         static string Md(string text) => text.Replace("\\", "\\\\").Replace("|", "\\|").Replace("*", "\\*").Replace("\r", " ").Replace("\n", " ");
-
-        /// <summary>Encodes the five HTML-special characters only: WebUtility.HtmlEncode turns "✗" into "&amp;#10007;" on Mono, not on .NET.</summary>
-        static string H(string text)
-        {
-            var w = new StringBuilder(text.Length);
-            foreach (var c in text)
-                switch (c)
-                {
-                    case '&': w.Append("&amp;"); break;
-                    case '<': w.Append("&lt;"); break;
-                    case '>': w.Append("&gt;"); break;
-                    case '"': w.Append("&quot;"); break;
-                    case '\'': w.Append("&#39;"); break;
-                    default: w.Append(c); break;
-                }
-            return w.ToString();
-        }
     }
 
     public sealed class SyscallTableColumn

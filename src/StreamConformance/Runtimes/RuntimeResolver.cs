@@ -208,7 +208,7 @@ namespace StreamConformance.Runtimes
             var target = info.ResolveLinkTarget(returnFinalTarget: true);
             return target?.FullName ?? info.FullName;
 #else
-            // Mono: Mono.Unix is not referenced; readlink through the shell is not worth it. Use realpath via /proc when available.
+            // Mono 6.8 has no FileSystemInfo.ResolveLinkTarget, and Mono.Posix is not referenced: ask readlink(1).
             try
             {
                 var psi = new ProcessStartInfo("readlink", "-f \"" + path + "\"") { RedirectStandardOutput = true, UseShellExecute = false };

@@ -46,12 +46,7 @@ namespace StreamConformance.Sweep
             while (remaining.Count > 0 && !cancel.IsCancellationRequested)
             {
                 processes++;
-                var attempt = new ProbeRequest
-                {
-                    Runtime = request.Runtime, Items = remaining, Checks = request.Checks, Quick = request.Quick,
-                    LenientDisposal = request.LenientDisposal, Seed = request.Seed, TempDirectory = request.TempDirectory,
-                    BudgetsPath = request.BudgetsPath, Skip = skip,
-                };
+                var attempt = request.Resume(remaining, skip);
                 var requestPath = Path.Combine(workDirectory, $"request-{request.Runtime.Replace('/', '_')}-{processes}.json");
                 File.WriteAllText(requestPath, JsonConvert.SerializeObject(attempt));
                 var end = RunOnce(target, requestPath, onEvent, cancel);
