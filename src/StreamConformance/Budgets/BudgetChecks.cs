@@ -29,14 +29,15 @@ namespace StreamConformance.Budgets
             AllocationMeasurement measured;
             try
             {
-                measured = AllocationMeter.Measure(calls =>
+                var calls = context.Quick ? AllocationMeter.QuickCalls : AllocationMeter.DefaultCalls;
+                measured = AllocationMeter.Measure(n =>
                 {
                     context.Heartbeat(); // each window may take seconds on a slow stream: still working, not hung
-                    return BudgetCheck.Open(Operation, recipe, calls);
-                }, context.Quick ? AllocationMeter.QuickCalls : AllocationMeter.DefaultCalls,
+                    return BudgetCheck.Open(Operation, recipe, n);
+                }, calls,
                 // Only writes into a seekable store need as many warm-up calls as measured ones (to grow the store
                 // before it is rewound); reads, and writes that go forward only, reach their steady state sooner.
-                warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek ? AllocationMeter.ShortWarmCalls : (int?)null,
+                warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek ? AllocationMeter.ShortWarmCalls(calls) : (int?)null,
                 onPoolThreads: recipe.WorksOnPoolThreads);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
@@ -53,7 +54,7 @@ namespace StreamConformance.Budgets
                 ? CheckResult.Of(Name, Outcome.Skip, $"{figure}; no bytesPerCall budget for {BudgetSet.ClassOf(recipe)} streams in {BudgetCheck.Budgets(context).Source}")
                 : CheckResult.Of(Name, budget.Allows(bytes) ? Outcome.Pass : Outcome.Fail,
                     $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)} B ({budget.Source})");
-            result.WithMetric("bytesPerCall", bytes).WithMetric("calls", measured.Calls);
+            result.WithMetric("bytesPerCall", bytes).WithMetric("calls", measured.Calls).WithMetric("exact", measured.Exact ? 1 : 0);
             if (measured.ProcessWide) result.WithMetric("bytesPerCallProcessWide", measured.BytesPerCall);
             if (budget != null) result.WithMetric("budget", budget.Ceiling);
             return new[] { result };

@@ -40,7 +40,7 @@ namespace StreamConformance.Meters
             var harnessCalls = settings.MaxCallsPerBatch;
 
             // Warm-up: JIT every path, fill buffers, grow stores to the size a batch needs.
-            for (var w = 0; w < 2; w++)
+            for (var w = 0; w < WarmRounds; w++)
             {
                 TimeBatch(empty, harnessCalls);
                 baseline.Rewind();
@@ -68,9 +68,12 @@ namespace StreamConformance.Meters
                 new BatchTimes(harness, harnessCalls), new BatchTimes(limit, s_limitData.Length)) { Note = measured.Note };
         }
 
+        /// <summary>Untimed rounds before the timed ones.</summary>
+        const int WarmRounds = 2;
+
         /// <summary>A session good for warm-up plus every batch (a seekable stream is rewound before each batch).</summary>
         static OperationSession OpenForBatches(StreamOperation operation, StreamRecipe recipe, int calls, LatencySettings settings) =>
-            operation.Open(recipe, recipe.CanSeek ? calls : calls * (settings.Batches + 1), out var why) ?? throw new InvalidOperationException(why);
+            operation.Open(recipe, recipe.CanSeek ? calls : calls * (WarmRounds + settings.Batches), out var why) ?? throw new InvalidOperationException(why);
 
         /// <summary>The one loop every figure goes through: <paramref name="calls"/> delegate calls, in ns per call.</summary>
 #if NET

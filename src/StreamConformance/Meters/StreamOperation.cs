@@ -86,16 +86,23 @@ namespace StreamConformance.Meters
         public override string ToString() => Title;
     }
 
-    /// <summary>Content for read sessions, shared so that a measurement does not regenerate megabytes per window.</summary>
+    /// <summary>Content for read sessions, generated once so that a measurement does not regenerate megabytes per window.</summary>
     static class ContentCache
     {
         static byte[] s_content = Array.Empty<byte>();
 
-        /// <summary>At least <paramref name="length"/> bytes of <see cref="Checks.CheckContext.Content"/> (more is harmless: reads stop short of the end).</summary>
+        /// <summary>
+        /// Exactly <paramref name="length"/> bytes of <see cref="Checks.CheckContext.Content"/>: never more, since a
+        /// recipe pays for all it is given before the first call (compressing it, encrypting it, sending it through
+        /// a peer), and one long latency session must not make every later session as costly to open.
+        /// </summary>
         public static byte[] Get(int length)
         {
             if (s_content.Length < length) s_content = Checks.CheckContext.Content(length);
-            return s_content;
+            if (s_content.Length == length) return s_content;
+            var prefix = new byte[length];
+            Buffer.BlockCopy(s_content, 0, prefix, 0, length);
+            return prefix;
         }
     }
 }

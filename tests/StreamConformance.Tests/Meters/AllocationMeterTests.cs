@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using NUnit.Framework;
@@ -116,6 +117,30 @@ namespace StreamConformance.Tests.Meters
             var first = Measure(StreamOperations.ReadAsyncArray100, new BufferedStreamRecipe());
             var second = Measure(StreamOperations.ReadAsyncArray100, new BufferedStreamRecipe());
             Assert.That(second, Is.EqualTo(first));
+        }
+
+        /// <summary>
+        /// Something else allocating on the measuring thread once (here in the first large window) must not
+        /// change the figure: it only ever adds to a window, and the least window of each size is kept.
+        /// </summary>
+        [Test]
+        public void AStrayAllocationInOneWindowDoesNotChangeTheFigure([Values(1, 2, 3)] int strayInSession)
+        {
+            var opened = 0;
+            object? sink = null;
+            var measured = AllocationMeter.Measure(calls =>
+            {
+                var session = ++opened;
+                var measuring = false;
+                var done = 0;
+                return new OperationSession(() =>
+                {
+                    sink = new byte[1]; // the calls' own cost
+                    if (measuring && session == strayInSession + 1 && ++done == 10) sink = new byte[1000];
+                }, rewind: () => measuring = true);
+            });
+            GC.KeepAlive(sink);
+            Assert.That(measured.BytesPerCall, Is.EqualTo(HeapSizes.ByteArray(1)));
         }
 
         [Test]

@@ -54,6 +54,17 @@ namespace StreamConformance.Tests.Meters
             Assert.That(result.Metrics["nsPerCallMax"], Is.GreaterThanOrEqualTo(result.Metrics["nsPerCall"]));
         }
 
+        /// <summary>
+        /// An unseekable stream cannot be rewound between batches: its session must hold content for the warm-up
+        /// rounds and every timed batch, or the last batch reads past the end and the figure is lost.
+        /// </summary>
+        [Test]
+        public void EveryReadOfAnUnseekableStreamIsMeasured([Values("read-byte", "read-span-1", "read-span-100", "read-async-array-100")] string operation)
+        {
+            var result = Run(StreamOperations.Find(operation)!, WrapperRecipe.Unseekable());
+            Assert.That(result.Metrics, Is.Not.Null.And.ContainKey("nsPerCall"), result.Message);
+        }
+
         [Test]
         public void AnOperationThatDoesNotApplyIsSkipped()
         {
