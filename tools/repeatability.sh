@@ -42,6 +42,7 @@ for n in range(1, ROUNDS + 1):
             names = ["bytesPerCall", "exact"] if meter == "alloc" else ["ratioToLimit", "ratioToBaseline"]
             for name in names:
                 cell.setdefault(name, [None] * ROUNDS)[n - 1] = metrics.get(name)
+            cell.setdefault("outcome." + meter, [None] * ROUNDS)[n - 1] = r["outcome"]
 
 def spread(values):
     """max/min - 1; None when a round has no figure; inf when only some rounds fell below the noise (0)."""
@@ -94,6 +95,13 @@ measured = [b for b in (c.get("bytesPerCall") for c in figures.values()) if b an
 identical = sum(1 for b in measured if len(set(b)) == 1)
 print(f"bytes/call: {identical} of {len(measured)} measured figures identical in all {ROUNDS} rounds" +
       (f", {mismatches} MISMATCH" if mismatches else ""))
+# What a user sees: does a budget's verdict (pass/fail) stay the same over the rounds?
+for meter in ("alloc", "latency"):
+    verdicts = [c["outcome." + meter] for c in figures.values() if "outcome." + meter in c]
+    judged = [v for v in verdicts if all(o in ("pass", "fail") for o in v)]
+    if judged:
+        flips = sum(1 for v in judged if len(set(v)) > 1)
+        print(f"budget.{meter} verdicts: {len(judged) - flips} of {len(judged)} the same (pass or fail) in all {ROUNDS} rounds, {flips} changed")
 if inexact:
     # The meter said so in the result ("not exact": no two pairs of windows agreed, e.g. a peer thread's timing):
     # not a mismatch, but listed with how far the rounds were apart.

@@ -160,7 +160,7 @@ namespace StreamConformance.Meters
     /// <summary>How long the latency meter spends: batches per figure and the size of a batch.</summary>
     public sealed class LatencySettings
     {
-        public static readonly LatencySettings Normal = new LatencySettings { Batches = 7, BatchNanoseconds = 1_000_000 };
+        public static readonly LatencySettings Normal = new LatencySettings { Batches = 11, BatchNanoseconds = 1_000_000 };
         public static readonly LatencySettings Quick = new LatencySettings { Batches = 5, BatchNanoseconds = 300_000 };
 
         public int Batches { get; set; }
@@ -213,8 +213,21 @@ namespace StreamConformance.Meters
         /// <summary>Summing a byte[] in a plain loop, per byte.</summary>
         public BatchTimes Limit { get; }
 
-        public double RatioToBaseline => Ratio(Operation.Median, Baseline.Median);
-        public double RatioToLimit => Ratio(Operation.Median, Limit.Median);
+        /// <summary>
+        /// The median over rounds of each round's own ratio: the operation and its reference are timed moments
+        /// apart in one round, so what drifts between rounds (the clock speed, the other runtime's probe on the
+        /// next core) moves both and cancels, where a ratio of two medians taken over different rounds would keep it.
+        /// </summary>
+        public double RatioToBaseline => RoundRatios(Baseline).Median;
+        public double RatioToLimit => RoundRatios(Limit).Median;
+
+        /// <summary>Each round's ratio of the operation to <paramref name="reference"/>, with their median, min and max.</summary>
+        public BatchTimes RoundRatios(BatchTimes reference)
+        {
+            var ratios = new double[Operation.PerCall.Count];
+            for (var r = 0; r < ratios.Length; r++) ratios[r] = Ratio(Operation.PerCall[r], reference.PerCall[r]);
+            return new BatchTimes(ratios, 1);
+        }
 
         /// <summary>0 when the operation is below the harness noise; capped at 1e9 when the reference is.</summary>
         static double Ratio(double value, double reference) => value <= 0 ? 0 : reference <= 0 ? 1e9 : value / reference;
