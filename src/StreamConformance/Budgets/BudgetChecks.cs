@@ -80,7 +80,7 @@ namespace StreamConformance.Budgets
             LatencyMeasurement measured;
             try
             {
-                measured = LatencyMeter.Measure(Operation, recipe, context.Quick);
+                measured = LatencyMeter.Measure(Operation, recipe, context.Quick, context.Heartbeat);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
             {

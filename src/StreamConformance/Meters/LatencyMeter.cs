@@ -26,16 +26,20 @@ namespace StreamConformance.Meters
         /// in interleaved rounds (harness, baseline, operation, limit), so that all four see the same machine
         /// state; each round's harness figure is subtracted from that round's baseline and operation.
         /// </summary>
-        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, bool quick = false) =>
-            Measure(operation, recipe, quick ? LatencySettings.Quick : LatencySettings.Normal);
+        /// <param name="heartbeat">Called between steps: on a stream whose sessions take seconds to open, still working, not hung.</param>
+        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, bool quick = false, Action? heartbeat = null) =>
+            Measure(operation, recipe, quick ? LatencySettings.Quick : LatencySettings.Normal, heartbeat);
 
-        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, LatencySettings settings)
+        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, LatencySettings settings, Action? heartbeat = null)
         {
+            heartbeat ??= () => { };
             var baselineOperation = operation.Kind == OperationKind.Write ? StreamOperations.WriteByte : StreamOperations.ReadByte;
             var baselineCalls = CallsPerBatch(baselineOperation, BaselineRecipe.Instance, settings);
             var calls = CallsPerBatch(operation, recipe, settings);
+            heartbeat();
             using var baseline = OpenForBatches(baselineOperation, BaselineRecipe.Instance, baselineCalls, settings);
             using var measured = OpenForBatches(operation, recipe, calls, settings);
+            heartbeat();
             Action empty = EmptyTarget.Instance.Nothing;
             var harnessCalls = settings.MaxCallsPerBatch;
 
@@ -60,6 +64,7 @@ namespace StreamConformance.Meters
                 measured.Rewind();
                 operationNs[r] = Math.Max(0, TimeBatch(measured.Call, calls) - harness[r]);
                 limit[r] = TimeLimitOnce();
+                heartbeat();
             }
             if (measured.Anomaly != null) throw new InvalidOperationException(measured.Anomaly);
             if (baseline.Anomaly != null) throw new InvalidOperationException("baseline: " + baseline.Anomaly);
