@@ -90,6 +90,21 @@ namespace StreamConformance.Tests.Meters
             Assert.That(result.Metrics["calls"], Is.EqualTo(AllocationMeter.QuickCalls), "these tests run quick");
         }
 
+        /// <summary>
+        /// The unseekable source under the sweep's wrappers forwards its async reads to the MemoryStream's own
+        /// (which complete synchronously from a cached task): a BufferedStream refilling from it costs nothing,
+        /// on either runtime, so a figure on a wrapper over it is the wrapper's own.
+        /// </summary>
+        [Test]
+        public void BufferedStreamOverTheUnseekableSourceReadsAsyncWithoutAllocating()
+        {
+            var result = Run(StreamOperations.ReadAsyncMemoryBuffered, new StreamConformance.Recipes.BufferedStreamUnseekableRecipe(), new CheckContext { Quick = false });
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+            Assert.That(result.Metrics!["bytesPerCall"], Is.EqualTo(0));
+            Assert.That(result.Metrics["exact"], Is.EqualTo(1));
+            Assert.That(result.Metrics, Does.Not.ContainKey("bytesPerCallProcessWide"), "every refill completed synchronously, on this thread");
+        }
+
         [Test]
         public void DefaultSweepAmortizesOverTenThousandCalls()
         {
