@@ -137,6 +137,7 @@ namespace StreamConformance.Recipes
 
         public override string TypeName => _shape.Value.Name;
         public override bool CanSeek => _shape.Value.CanSeek;
+        public override bool HasLivePeer => true;
         public override string Variant => "http-response " + Framing switch
         {
             HttpFraming.ContentLength => "content-length",

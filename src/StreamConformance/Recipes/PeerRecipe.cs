@@ -14,6 +14,7 @@ namespace StreamConformance.Recipes
         // The peer knows the data is complete only at end-of-stream, i.e. after Dispose.
         public override bool WritesVisibleAfterFlush => false;
         public override bool IsOsBacked => true;
+        public override bool HasLivePeer => true;
 
         /// <summary>A connected pair: the stream under test and its peer, plus anything else both depend on.</summary>
         protected sealed class Pair

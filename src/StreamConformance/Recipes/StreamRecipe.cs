@@ -52,6 +52,13 @@ namespace StreamConformance.Recipes
         /// </summary>
         public virtual bool WorksOnPoolThreads => false;
 
+        /// <summary>
+        /// Another thread feeds or drains the stream while it is measured (a pipe's or socket's peer, a TLS or HTTP
+        /// server): how much work a call does can depend on when the peer's data arrives, so an allocation figure
+        /// is called exact only when every pair of windows agrees.
+        /// </summary>
+        public virtual bool HasLivePeer => false;
+
         /// <summary>Backed by an OS handle (file, pipe, socket): syscall meters apply.</summary>
         public virtual bool IsOsBacked => false;
 
