@@ -18,7 +18,7 @@ namespace StreamConformance.Recipes
 
     /// <summary>
     /// A one-shot HTTP/1.1 server on 127.0.0.1: accepts one connection, answers one GET with the body, then
-    /// closes (after the client does, for keep-alive framings). Every wait is bounded by the helper timeout.
+    /// shuts its side down and waits for the client to close. Every wait is bounded by the helper timeout.
     /// </summary>
     sealed class LoopbackHttpServer : IDisposable
     {
@@ -64,16 +64,13 @@ namespace StreamConformance.Recipes
                 if (_framing == HttpFraming.Chunked) WriteChunked(stream);
                 else stream.Write(_body, 0, _body.Length);
                 stream.Flush();
-                if (_framing == HttpFraming.ConnectionClose)
-                {
-                    socket.Shutdown(SocketShutdown.Send);
-                }
-                else
-                {
-                    // Keep-alive: hold the connection until the client drops it.
-                    var sink = new byte[4096];
-                    while (stream.Read(sink, 0, sink.Length) > 0) { }
-                }
+                // One response per connection, whatever the framing: the client sees the end of the connection
+                // right after the body. A keep-alive connection held open would leave a client that reads from
+                // it after disposing the response (Mono's chunked stream does) blocked until a timeout.
+                socket.Shutdown(SocketShutdown.Send);
+                // Drain until the client drops the connection, so closing never resets data still in flight.
+                var sink = new byte[4096];
+                while (stream.Read(sink, 0, sink.Length) > 0) { }
             }
             catch (Exception) { } // the client went away or the fixture stopped us
         }
