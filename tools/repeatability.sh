@@ -3,7 +3,7 @@
 # operation, the three bytes/call (exact by design: any difference is a MISMATCH line and exit 1, unless the
 # meter itself flagged the figure "not exact" in its result, as for a peer whose timing varies) and the
 # spread of the three ratioToLimit and ratioToBaseline figures (max/min - 1), with how many stay within 15%.
-#   tools/repeatability.sh [SWEEP ARGS...]
+#   tools/repeatability.sh [SWEEP ARGS...]      (REPEATABILITY_KEEP=DIR keeps the rounds' JSON documents)
 # Without arguments each round is three sweeps, --checks 'budget.*' over System.IO.MemoryStream,
 # System.IO.BufferedStream and System.IO.FileStream on both runtimes; with arguments, one sweep with them.
 set -euo pipefail
@@ -16,7 +16,9 @@ import json, os, statistics, subprocess, sys, tempfile
 ROUNDS, TOLERANCE = 3, 0.15
 sweeps = [sys.argv[1:]] if len(sys.argv) > 1 else [
     ["--checks", "budget.*", "--filter", t] for t in ("System.IO.MemoryStream", "System.IO.BufferedStream", "System.IO.FileStream")]
-work = tempfile.mkdtemp(prefix="repeatability.")
+keep = os.environ.get("REPEATABILITY_KEEP")  # a folder to keep the rounds' JSON documents in
+work = keep or tempfile.mkdtemp(prefix="repeatability.")
+if keep: os.makedirs(keep, exist_ok=True)
 
 def run(round_no, i, sweep_args):
     path = os.path.join(work, f"r{round_no}-{i}.json")
@@ -107,7 +109,8 @@ if inexact:
     # not a mismatch, but listed with how far the rounds were apart.
     print(f"bytes/call flagged not exact by the meter: {len(inexact)}; rounds apart by B/call: " +
           ", ".join(f"{' '.join(k[1:4])} {d:.2f}" for d, k in sorted(inexact, reverse=True)))
-for f in os.listdir(work): os.remove(os.path.join(work, f))
-os.rmdir(work)
+if not keep:
+    for f in os.listdir(work): os.remove(os.path.join(work, f))
+    os.rmdir(work)
 sys.exit(1 if mismatches else 0)
 PY
