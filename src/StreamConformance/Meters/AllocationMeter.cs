@@ -114,24 +114,33 @@ namespace StreamConformance.Meters
             // a lazily built cache of the runtime) or, process-wide, the runtime's background work, only ever adds
             // to a window: the least window of each size, whichever pair it came from, is the calls' own cost.
             long leastSmall = figures.Min(f => f.Small), leastLarge = figures.Min(f => f.Large);
-            // Exact: a pair cost exactly 2:1, or two pairs agree to the byte. Otherwise the calls' own cost moved
-            // between windows (work that depends on when a peer's data arrives, or on which thread finishes
-            // first): the figure is still the least, but it is not promised to repeat, and the result says so.
-            // Process-wide the runtime's background work adds a few hundredths of a byte per call, so there the
-            // pairs must agree to the whole byte per call (the precision the verdict uses).
+            var why = WhyNotExact(figures, pooled, livePeer);
+            if (why != null) note = (note == null ? "" : note + "; ") + why;
+            return new AllocationMeasurement((double)(leastLarge - leastSmall) / calls, calls, leastSmall, leastLarge, note, pooled, exact: why == null);
+        }
+
+        /// <summary>
+        /// Null when the figure repeats: a pair cost exactly 2:1, or two pairs agree to the byte (with a live
+        /// peer: every pair agrees). Otherwise the calls' own cost moved between windows (work that depends on
+        /// when a peer's data arrives, or on which thread finishes first): the figure is still the least, but it
+        /// is not promised to repeat, and the result says why. Process-wide the runtime's background work adds a
+        /// few hundredths of a byte per call, so there pairs agree to the whole byte (the verdict's precision).
+        /// </summary>
+        static string? WhyNotExact(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer)
+        {
             var distinct = figures.Select(f => pooled ? Math.Round(f.PerCall) : f.PerCall).Distinct().Count();
             var exact = livePeer
                 ? figures.Count > 1 && distinct == 1
                 : figures.Any(f => f.Large == 2 * f.Small) || distinct < figures.Count;
-            if (!exact)
-                note = (note == null ? "" : note + "; ") + (figures.Count == 1
-                    ? "not exact: one pair of windows only (the calls are slow)" + (livePeer ? ", and a live peer's timing can move it" : " and it did not cost 2:1")
-                    : string.Format(System.Globalization.CultureInfo.InvariantCulture,
-                        livePeer
-                            ? "not exact: {0} pairs of windows did not all agree (spread {1:0.##} B/call; a live peer's timing moves the calls' cost), so the figure may differ from run to run"
-                            : "not exact: no two of {0} pairs of windows agreed (spread {1:0.##} B/call), so the figure may differ from run to run",
-                        figures.Count, figures.Max(f => f.PerCall) - figures.Min(f => f.PerCall)));
-            return new AllocationMeasurement((double)(leastLarge - leastSmall) / calls, calls, leastSmall, leastLarge, note, pooled, exact);
+            if (exact) return null;
+            if (figures.Count == 1)
+                return "not exact: one pair of windows only (the calls are slow)" + (livePeer ? ", and a live peer's timing can move it" : " and it did not cost 2:1");
+            var spread = figures.Max(f => f.PerCall) - figures.Min(f => f.PerCall);
+            return string.Format(System.Globalization.CultureInfo.InvariantCulture,
+                livePeer
+                    ? "not exact: {0} pairs of windows did not all agree (spread {1:0.##} B/call; a live peer's timing moves the calls' cost), so the figure may differ from run to run"
+                    : "not exact: no two of {0} pairs of windows agreed (spread {1:0.##} B/call), so the figure may differ from run to run",
+                figures.Count, spread);
         }
 
         const string PoolThreadsUncounted =
