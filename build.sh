@@ -64,7 +64,8 @@ p = f = s = 0
 try:
     c = ET.parse(sys.argv[1]).getroot().find('.//{*}Counters')
     p += int(c.get('passed')); f += int(c.get('failed')) + int(c.get('error', 0)) + int(c.get('timeout', 0)) + int(c.get('aborted', 0))
-    s += int(c.get('notExecuted', 0))
+    # VSTest leaves notExecuted at 0 for skipped tests: what was not executed is total - executed.
+    s += int(c.get('total')) - int(c.get('executed'))
 except Exception as e:
     print(f"dotnet: no test results ({e})"); f += 1
 m = re.search(r'mono: (\d+) passed, (\d+) failed, (\d+) skipped', open(sys.argv[2]).read())
