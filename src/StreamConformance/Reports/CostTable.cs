@@ -30,6 +30,8 @@ namespace StreamConformance.Reports
         const string AllocPrefix = "budget.alloc.";
         const string LatencyPrefix = "budget.latency.";
         const string OverMark = "✗";
+        /// <summary>After an allocation figure the meter did not call exact (its pairs of windows disagreed).</summary>
+        const string InexactMark = "~";
         const string Absent = "–";
 
         /// <summary>Markdown: a heading and a table per runtime; "" when the document holds no budget results for these operations.</summary>
@@ -40,7 +42,8 @@ namespace StreamConformance.Reports
             var sb = new StringBuilder();
             sb.Append("## Per-call cost\n\n");
             sb.Append("Bytes allocated per call; time per call as a ratio to summing a byte[] (×limit) and to MemoryStream (×baseline). ")
-              .Append("**").Append(OverMark).Append("**: over budget.\n");
+              .Append("**").Append(OverMark).Append("**: over budget; ").Append(InexactMark)
+              .Append(": not exact, the figure may differ from run to run.\n");
             foreach (var table in tables)
             {
                 sb.Append("\n### ").Append(Markup.MarkdownCell(table.Title)).Append("\n\n");
@@ -70,7 +73,7 @@ namespace StreamConformance.Reports
             var sb = new StringBuilder();
             sb.Append("<section class=\"cost-table\"><h2>Per-call cost</h2>\n");
             sb.Append("<p>Bytes allocated per call; time per call as a ratio to summing a byte[] (×limit) and to MemoryStream (×baseline). ")
-              .Append(OverMark).Append(": over budget.</p>\n");
+              .Append(OverMark).Append(": over budget; ").Append(InexactMark).Append(": not exact, the figure may differ from run to run.</p>\n");
             foreach (var table in tables)
             {
                 sb.Append("<h3>").Append(Markup.Html(table.Title)).Append("</h3>\n<table>\n<tr><th rowspan=\"2\">type</th><th rowspan=\"2\">variant</th>");
@@ -163,7 +166,10 @@ namespace StreamConformance.Reports
         {
             if (result == null) return new Cell();
             if (result.Metrics != null && result.Metrics.TryGetValue(metric, out var value))
-                return new Cell { Text = format(value), Over = judged && result.Outcome == Outcome.Fail, Message = result.Message };
+            {
+                var inexact = result.Metrics.TryGetValue("exact", out var exact) && exact == 0;
+                return new Cell { Text = format(value) + (inexact ? " " + InexactMark : ""), Over = judged && result.Outcome == Outcome.Fail, Message = result.Message };
+            }
             return new Cell { Text = result.Outcome.ToString().ToLowerInvariant(), Message = result.Message };
         }
 

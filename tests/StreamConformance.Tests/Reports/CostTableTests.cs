@@ -77,6 +77,21 @@ namespace StreamConformance.Tests.Reports
         }
 
         [Test]
+        public void AnAllocationFigureTheMeterDidNotCallExactIsMarked()
+        {
+            var doc = Document();
+            doc.Results.Add(Result("mono", "System.Net.Security.SslStream", "loopback-tls client", "budget.alloc.read-byte", Outcome.Fail, "",
+                ("bytesPerCall", 33351.08), ("exact", 0)));
+            doc.Results.Add(Result("mono", "System.Net.Security.SslStream", "loopback-tls client", "budget.alloc.write-byte", Outcome.Pass, "",
+                ("bytesPerCall", 0), ("exact", 1)));
+            var md = CostTable.ToMarkdown(doc);
+            Assert.That(md, Does.Contain("~: not exact"));
+            Assert.That(Row(md, "### mono", "System.Net.Security.SslStream", "loopback-tls client"),
+                Does.StartWith("| `System.Net.Security.SslStream` | loopback-tls client | **33351.08 ~ ✗** | – | – | 0 | "));
+            Assert.That(CostTable.ToHtml(doc), Does.Contain("33351.08 ~"));
+        }
+
+        [Test]
         public void RowsAreTheStreamsWithResultsForTheShownOperationsSorted()
         {
             var md = CostTable.ToMarkdown(Document());
