@@ -30,10 +30,13 @@ namespace StreamConformance.Compare
                     Changes.Add(new Change(now, ChangeKind.Regression, $"{Word(old.Outcome)} → {Word(now.Outcome)}: {now.Message}"));
                 else if (old.IsFinding() && now.Outcome == Outcome.Pass)
                     Changes.Add(new Change(now, ChangeKind.Improvement, $"{Word(old.Outcome)} → pass"));
+                // An allocation figure the meter did not call exact (in either run) moves from run to run by itself:
+                // it is compared like a ratio, beyond the threshold.
+                var inexact = IsInexact(old) || IsInexact(now);
                 foreach (var metric in (now.Metrics ?? new SortedDictionary<string, double>()))
                 {
                     if (old.Metrics == null || !old.Metrics.TryGetValue(metric.Key, out var was)) continue;
-                    var kind = CompareMetric(metric.Key, was, metric.Value, ratioThreshold);
+                    var kind = CompareMetric(metric.Key, was, metric.Value, ratioThreshold, inexact);
                     if (kind != null)
                         Changes.Add(new Change(now, kind.Value, $"{metric.Key}: {ResultSummary.Format(was)} → {ResultSummary.Format(metric.Value)}"));
                 }
@@ -46,11 +49,18 @@ namespace StreamConformance.Compare
         public List<CheckResult> Removed { get; } = new List<CheckResult>();
         public bool HasRegression => Changes.Any(c => c.Kind == ChangeKind.Regression);
 
-        /// <summary>Exact metrics (allocations, syscalls, counts) change on any difference; ratios and times only beyond the threshold.</summary>
-        static ChangeKind? CompareMetric(string name, double before, double after, double threshold)
+        /// <summary>
+        /// Exact metrics (allocations, syscalls) change on any difference; ratios and times, and allocations
+        /// the meter did not call exact, only beyond the threshold. Background figures are context, not a cost
+        /// of the stream: the raw process-wide count (its judged figure is bytesPerCall) and the calls other
+        /// threads made in a syscall region.
+        /// </summary>
+        static ChangeKind? CompareMetric(string name, double before, double after, double threshold, bool inexact)
         {
-            var exact = name.StartsWith("bytes", StringComparison.Ordinal) || name.StartsWith("syscalls.", StringComparison.Ordinal);
-            var costLike = exact || name.StartsWith("ratio", StringComparison.Ordinal) || name == "nsPerCall";
+            if (name == "bytesPerCallProcessWide" || name.StartsWith("syscalls.background.", StringComparison.Ordinal)) return null;
+            var bytes = name.StartsWith("bytes", StringComparison.Ordinal);
+            var exact = (bytes && !inexact) || name.StartsWith("syscalls.", StringComparison.Ordinal);
+            var costLike = exact || bytes || name.StartsWith("ratio", StringComparison.Ordinal) || name == "nsPerCall";
             if (!costLike) return null;
             if (exact)
                 return after > before ? ChangeKind.Regression : after < before ? ChangeKind.Improvement : (ChangeKind?)null;
@@ -58,6 +68,8 @@ namespace StreamConformance.Compare
             var relative = (after - before) / before;
             return relative > threshold ? ChangeKind.Regression : relative < -threshold ? ChangeKind.Improvement : (ChangeKind?)null;
         }
+
+        static bool IsInexact(CheckResult r) => r.Metrics != null && r.Metrics.TryGetValue("exact", out var exact) && exact == 0;
 
         static string Key(CheckResult r) => $"{r.Runtime}|{r.Type}|{r.Variant}|{r.Check}";
         static string Word(Outcome o) => o.ToString().ToLowerInvariant();
