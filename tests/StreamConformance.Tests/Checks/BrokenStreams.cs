@@ -136,6 +136,26 @@ namespace StreamConformance.Tests.StreamChecks
             }
         }
 
+        /// <summary>
+        /// Not broken: a read-write stream whose peer has already closed its end, so every write fails with an
+        /// IOException (as a TLS stream's does once its peer shut down). The capability is true and honoured.
+        /// </summary>
+        public sealed class PeerClosedForWrites : TestStream
+        {
+            public PeerClosedForWrites(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }
+            public override void Write(byte[] buffer, int offset, int count)
+            {
+                if (!CanWrite) base.Write(buffer, offset, count); // NotSupportedException, as it should
+                throw new IOException("the peer has shut down");
+            }
+
+            public override void WriteByte(byte value)
+            {
+                if (!CanWrite) base.WriteByte(value);
+                throw new IOException("the peer has shut down");
+            }
+        }
+
         /// <summary>Reads at most 7 bytes per call while its recipe says reads fill the request.</summary>
         public sealed class ShortReads : TestStream
         {

@@ -111,6 +111,14 @@ namespace StreamConformance.Tests.StreamChecks
         }
 
         [Test]
+        public void AWriteThatFailsWithAnIOExceptionDoesNotContradictCanWrite()
+        {
+            var recipe = TestRecipe.Over("peer-closed-for-writes", (c, r, w, s) => new BrokenStreams.PeerClosedForWrites(c, r, w, s));
+            var result = RunOne("capabilities.unsupported", recipe);
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+        }
+
+        [Test]
         public void ARecipeThatCannotOpenIsAnErrorNotAFail()
         {
             var recipe = new TestRecipe("test.throwing-recipe", "default") { Read = _ => throw new System.InvalidOperationException("no fixture") };
