@@ -88,8 +88,7 @@ namespace StreamConformance.Budgets
                 return new[] { BudgetCheck.NotMeasured(Name, Operation, e) };
             }
 
-            var rounds = measured.RoundRatios(measured.Baseline);
-            var ratio = rounds.Median;
+            var ratio = measured.RatioToBaseline;
             var baselineName = Operation.Kind == OperationKind.Write ? "MemoryStream.WriteByte" : "MemoryStream.ReadByte";
             var figure = string.Format(CultureInfo.InvariantCulture, "{0} takes {1:0.##}× {2} ({3:0.##} vs {4:0.##} ns/call, {5:0.#}× the byte[] loop)",
                 Operation.Title, ratio, baselineName, measured.Operation.Median, measured.Baseline.Median, measured.RatioToLimit)
@@ -103,8 +102,8 @@ namespace StreamConformance.Budgets
                 .WithMetric("nsPerCallMin", measured.Operation.Min)
                 .WithMetric("nsPerCallMax", measured.Operation.Max)
                 .WithMetric("ratioToBaseline", ratio)
-                .WithMetric("ratioToBaselineMin", rounds.Min)
-                .WithMetric("ratioToBaselineMax", rounds.Max)
+                .WithMetric("ratioToBaselineMin", measured.BaselineRatios.Min)
+                .WithMetric("ratioToBaselineMax", measured.BaselineRatios.Max)
                 .WithMetric("ratioToLimit", measured.RatioToLimit)
                 .WithMetric("loopOverheadNs", measured.Harness.Median)
                 .WithMetric("baselineNs", measured.Baseline.Median)

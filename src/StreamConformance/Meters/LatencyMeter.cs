@@ -204,6 +204,8 @@ namespace StreamConformance.Meters
             Baseline = baseline;
             Harness = harness;
             Limit = limit;
+            BaselineRatios = RoundRatios(baseline);
+            LimitRatios = RoundRatios(limit);
         }
 
         /// <summary>What the session noticed about the calls (see <see cref="OperationSession.Note"/>).</summary>
@@ -219,15 +221,18 @@ namespace StreamConformance.Meters
         public BatchTimes Limit { get; }
 
         /// <summary>
-        /// The median over rounds of each round's own ratio: the operation and its reference are timed moments
-        /// apart in one round, so what drifts between rounds (the clock speed, the other runtime's probe on the
-        /// next core) moves both and cancels, where a ratio of two medians taken over different rounds would keep it.
+        /// Each round's own ratio of the operation to the baseline (and to the limit), with their median, min and
+        /// max: the operation and its reference are timed moments apart in one round, so what drifts between rounds
+        /// (the clock speed, the other runtime's probe on the next core) moves both and cancels, where a ratio of two
+        /// medians taken over different rounds would keep it.
         /// </summary>
-        public double RatioToBaseline => RoundRatios(Baseline).Median;
-        public double RatioToLimit => RoundRatios(Limit).Median;
+        public BatchTimes BaselineRatios { get; }
+        public BatchTimes LimitRatios { get; }
 
-        /// <summary>Each round's ratio of the operation to <paramref name="reference"/>, with their median, min and max.</summary>
-        public BatchTimes RoundRatios(BatchTimes reference)
+        public double RatioToBaseline => BaselineRatios.Median;
+        public double RatioToLimit => LimitRatios.Median;
+
+        BatchTimes RoundRatios(BatchTimes reference)
         {
             var ratios = new double[Operation.PerCall.Count];
             for (var r = 0; r < ratios.Length; r++) ratios[r] = Ratio(Operation.PerCall[r], reference.PerCall[r]);
