@@ -55,8 +55,8 @@ namespace StreamConformance.Budgets
                 ? CheckResult.Of(Name, Outcome.Skip, $"{figure}; no bytesPerCall budget for {BudgetSet.ClassOf(recipe)} streams in {BudgetCheck.Budgets(context).Source}")
                 : CheckResult.Of(Name, budget.Allows(bytes) ? Outcome.Pass : Outcome.Fail,
                     $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)} B ({budget.Source})");
-            result.WithMetric("bytesPerCall", bytes).WithMetric("calls", measured.Calls).WithMetric("exact", measured.Exact ? 1 : 0);
-            if (measured.ProcessWide) result.WithMetric("bytesPerCallProcessWide", measured.BytesPerCall);
+            result.WithMetric("bytesPerCall", bytes).WithMetric("calls", measured.Calls).WithMetric(MetricNames.Exact, measured.Exact ? 1 : 0);
+            if (measured.ProcessWide) result.WithMetric(MetricNames.BytesPerCallProcessWide, measured.BytesPerCall);
             if (budget != null) result.WithMetric("budget", budget.Ceiling);
             return new[] { result };
         }

@@ -32,7 +32,7 @@ namespace StreamConformance.Compare
                     Changes.Add(new Change(now, ChangeKind.Improvement, $"{Word(old.Outcome)} → pass"));
                 // An allocation figure the meter did not call exact (in either run) moves from run to run by itself:
                 // it is compared like a ratio, beyond the threshold.
-                var inexact = IsInexact(old) || IsInexact(now);
+                var inexact = old.IsInexact || now.IsInexact;
                 foreach (var metric in (now.Metrics ?? new SortedDictionary<string, double>()))
                 {
                     if (old.Metrics == null || !old.Metrics.TryGetValue(metric.Key, out var was)) continue;
@@ -57,7 +57,7 @@ namespace StreamConformance.Compare
         /// </summary>
         static ChangeKind? CompareMetric(string name, double before, double after, double threshold, bool inexact)
         {
-            if (name == "bytesPerCallProcessWide" || name.StartsWith("syscalls.background.", StringComparison.Ordinal)) return null;
+            if (MetricNames.IsBackground(name)) return null;
             var bytes = name.StartsWith("bytes", StringComparison.Ordinal);
             var exact = (bytes && !inexact) || name.StartsWith("syscalls.", StringComparison.Ordinal);
             var costLike = exact || bytes || name.StartsWith("ratio", StringComparison.Ordinal) || name == "nsPerCall";
@@ -68,8 +68,6 @@ namespace StreamConformance.Compare
             var relative = (after - before) / before;
             return relative > threshold ? ChangeKind.Regression : relative < -threshold ? ChangeKind.Improvement : (ChangeKind?)null;
         }
-
-        static bool IsInexact(CheckResult r) => r.Metrics != null && r.Metrics.TryGetValue("exact", out var exact) && exact == 0;
 
         static string Key(CheckResult r) => $"{r.Runtime}|{r.Type}|{r.Variant}|{r.Check}";
         static string Word(Outcome o) => o.ToString().ToLowerInvariant();

@@ -167,8 +167,7 @@ namespace StreamConformance.Reports
             if (result == null) return new Cell();
             if (result.Metrics != null && result.Metrics.TryGetValue(metric, out var value))
             {
-                var inexact = result.Metrics.TryGetValue("exact", out var exact) && exact == 0;
-                return new Cell { Text = format(value) + (inexact ? " " + InexactMark : ""), Over = judged && result.Outcome == Outcome.Fail, Message = result.Message };
+                return new Cell { Text = format(value) + (result.IsInexact ? " " + InexactMark : ""), Over = judged && result.Outcome == Outcome.Fail, Message = result.Message };
             }
             return new Cell { Text = result.Outcome.ToString().ToLowerInvariant(), Message = result.Message };
         }

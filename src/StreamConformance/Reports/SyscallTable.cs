@@ -217,7 +217,7 @@ namespace StreamConformance.Reports
             var metrics = r.Metrics ?? new SortedDictionary<string, double>();
             int? operations = metrics.TryGetValue("operations", out var ops) ? (int)Math.Round(ops) : (int?)null;
             var calls = metrics
-                .Where(m => m.Key.StartsWith("syscalls.", StringComparison.Ordinal) && m.Key != "syscalls.total" && !m.Key.StartsWith("syscalls.background.", StringComparison.Ordinal))
+                .Where(m => m.Key.StartsWith("syscalls.", StringComparison.Ordinal) && m.Key != "syscalls.total" && !MetricNames.IsBackground(m.Key))
                 .Select(m => new KeyValuePair<string, int>(m.Key.Substring("syscalls.".Length), (int)Math.Round(m.Value * (operations ?? 0))))
                 .OrderByDescending(c => c.Value).ThenBy(c => c.Key, StringComparer.Ordinal)
                 .ToList();

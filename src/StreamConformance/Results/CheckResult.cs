@@ -28,6 +28,10 @@ namespace StreamConformance.Results
             return this;
         }
 
+        /// <summary>An allocation figure the meter did not call exact: it may differ from run to run.</summary>
+        [JsonIgnore]
+        public bool IsInexact => Metrics != null && Metrics.TryGetValue(MetricNames.Exact, out var exact) && exact == 0;
+
         public override string ToString() => $"{Runtime} {Type} [{Variant}] {Check}: {Outcome} {Message}";
     }
 }

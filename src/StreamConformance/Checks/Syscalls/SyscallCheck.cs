@@ -100,7 +100,7 @@ namespace StreamConformance.Checks.Syscalls
             if (m.Counts == null || ops <= 0) return result;
             foreach (var c in m.Counts) result.WithMetric("syscalls." + c.Key, (double)c.Value / ops);
             result.WithMetric("syscalls.total", (double)m.Total / ops);
-            result.WithMetric("syscalls.background.total", (double)m.BackgroundTotal / ops);
+            result.WithMetric(MetricNames.SyscallsBackgroundPrefix + "total", (double)m.BackgroundTotal / ops);
             return result;
         }
 
