@@ -41,7 +41,8 @@ for n in range(1, ROUNDS + 1):
             if not r["check"].startswith("budget.") or meter not in ("alloc", "latency"): continue
             cell = figures.setdefault((r["runtime"], r["type"], r["variant"], op), {})
             metrics = r.get("metrics") or {}
-            names = ["bytesPerCall", "exact"] if meter == "alloc" else ["ratioToLimit", "ratioToBaseline"]
+            names = ["bytesPerCall", "exact"] if meter == "alloc" else [
+                "ratioToLimit", "ratioToBaseline", "ratioToLimitCiLow", "ratioToLimitCiHigh", "ratioToBaselineCiLow", "ratioToBaselineCiHigh"]
             for name in names:
                 cell.setdefault(name, [None] * ROUNDS)[n - 1] = metrics.get(name)
             cell.setdefault("outcome." + meter, [None] * ROUNDS)[n - 1] = r["outcome"]
@@ -93,6 +94,14 @@ for name, values in spreads.items():
     worst, where = max(values)
     print(f"{name}: {within} of {len(values)} spreads within {TOLERANCE:.0%}; median {pct(statistics.median(finite) if finite else None)}, "
           f"worst {pct(worst)} ({' '.join(where[:2])} [{where[2]}] {where[3]})")
+    # The statistical view: do the rounds' confidence intervals of the median share a point (the rounds cannot
+    # tell the runs apart), as compare asks before it calls a timing figure changed?
+    lows = [figures[k].get(name + "CiLow") for _, k in values]
+    highs = [figures[k].get(name + "CiHigh") for _, k in values]
+    pairs = [(l, h) for l, h in zip(lows, highs) if l and h and None not in l and None not in h]
+    if pairs:
+        common = sum(1 for l, h in pairs if max(l) <= min(h))
+        print(f"{name}: confidence intervals of all {ROUNDS} rounds share a point for {common} of {len(pairs)}")
 measured = [b for b in (c.get("bytesPerCall") for c in figures.values()) if b and any(v is not None for v in b)]
 identical = sum(1 for b in measured if len(set(b)) == 1)
 print(f"bytes/call: {identical} of {len(measured)} measured figures identical in all {ROUNDS} rounds" +

@@ -88,23 +88,26 @@ namespace StreamConformance.Budgets
                 return new[] { BudgetCheck.NotMeasured(Name, Operation, e) };
             }
 
-            var ratio = measured.RatioToBaseline;
+            var ratios = measured.BaselineRatios;
+            var ratio = ratios.Median;
             var baselineName = Operation.Kind == OperationKind.Write ? "MemoryStream.WriteByte" : "MemoryStream.ReadByte";
-            var figure = string.Format(CultureInfo.InvariantCulture, "{0} takes {1:0.##}× {2} ({3:0.##} vs {4:0.##} ns/call, {5:0.#}× the byte[] loop)",
-                Operation.Title, ratio, baselineName, measured.Operation.Median, measured.Baseline.Median, measured.RatioToLimit)
+            var figure = string.Format(CultureInfo.InvariantCulture, "{0} takes {1:0.##}× {2} ({3:0.##}–{4:0.##}× at {5:0.#}%; {6:0.##} vs {7:0.##} ns/call, {8:0.#}× the byte[] loop)",
+                Operation.Title, ratio, baselineName, ratios.Interval.Low, ratios.Interval.High, 100 * ratios.Interval.Coverage,
+                measured.Operation.Median, measured.Baseline.Median, measured.RatioToLimit)
                 + BudgetCheck.NoteOf(measured.Note);
             var budget = BudgetCheck.Find(BudgetMeter.Latency, Operation, recipe, context);
+            // The verdict is the median's; a ceiling inside the interval is said, since that verdict may flip between runs.
+            var marginal = budget != null && ratios.Interval.Contains(budget.Ceiling)
+                ? "; marginal: the budget lies inside the confidence interval, so another run may judge otherwise"
+                : "";
             CheckResult result = budget == null
                 ? CheckResult.Of(Name, Outcome.Skip, $"{figure}; no ratioToBaseline budget for {BudgetSet.ClassOf(recipe)} streams in {BudgetCheck.Budgets(context).Source}")
                 : CheckResult.Of(Name, budget.Allows(ratio) ? Outcome.Pass : Outcome.Fail,
-                    $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source})");
-            result.WithMetric("nsPerCall", measured.Operation.Median)
-                .WithMetric("nsPerCallMin", measured.Operation.Min)
-                .WithMetric("nsPerCallMax", measured.Operation.Max)
-                .WithMetric("ratioToBaseline", ratio)
-                .WithMetric("ratioToBaselineMin", measured.BaselineRatios.Min)
-                .WithMetric("ratioToBaselineMax", measured.BaselineRatios.Max)
-                .WithMetric("ratioToLimit", measured.RatioToLimit)
+                    $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}){marginal}");
+            WithSpread(result, "nsPerCall", measured.Operation);
+            WithSpread(result, "ratioToBaseline", ratios);
+            WithSpread(result, "ratioToLimit", measured.LimitRatios);
+            result.WithMetric(MetricNames.CiCoverage, ratios.Interval.Coverage)
                 .WithMetric("loopOverheadNs", measured.Harness.Median)
                 .WithMetric("baselineNs", measured.Baseline.Median)
                 .WithMetric("limitNs", measured.Limit.Median)
@@ -112,6 +115,14 @@ namespace StreamConformance.Budgets
             if (budget != null) result.WithMetric("budget", budget.Ceiling);
             return new[] { result };
         }
+
+        /// <summary>A median figure with its min and max over rounds and its confidence interval.</summary>
+        static void WithSpread(CheckResult result, string name, BatchTimes figure) =>
+            result.WithMetric(name, figure.Median)
+                .WithMetric(name + "Min", figure.Min)
+                .WithMetric(name + "Max", figure.Max)
+                .WithMetric(MetricNames.CiLow(name), figure.Interval.Low)
+                .WithMetric(MetricNames.CiHigh(name), figure.Interval.High);
     }
 
     /// <summary>What both budget checks share: applicability, opening sessions, budget lookup, wording.</summary>

@@ -8,7 +8,8 @@ namespace StreamConformance.Compare
 {
     /// <summary>
     /// Compares two runs result by result (runtime, type, variant, check). Outcomes and exact counts
-    /// (bytes, syscalls) are compared exactly; timing ratios only beyond a relative threshold, since they are noisy.
+    /// (bytes, syscalls) are compared exactly; timing figures only beyond a relative threshold, since they are
+    /// noisy, and only when their confidence intervals in the two runs do not overlap.
     /// </summary>
     public sealed class RunComparison
     {
@@ -37,6 +38,7 @@ namespace StreamConformance.Compare
                 {
                     if (old.Metrics == null || !old.Metrics.TryGetValue(metric.Key, out var was)) continue;
                     var kind = CompareMetric(metric.Key, was, metric.Value, ratioThreshold, inexact);
+                    if (kind != null && IntervalsOverlap(old, now, metric.Key)) kind = null;
                     if (kind != null)
                         Changes.Add(new Change(now, kind.Value, $"{metric.Key}: {ResultSummary.Format(was)} → {ResultSummary.Format(metric.Value)}"));
                 }
@@ -57,7 +59,7 @@ namespace StreamConformance.Compare
         /// </summary>
         static ChangeKind? CompareMetric(string name, double before, double after, double threshold, bool inexact)
         {
-            if (MetricNames.IsBackground(name)) return null;
+            if (MetricNames.IsBackground(name) || MetricNames.IsSpread(name)) return null;
             var bytes = name.StartsWith("bytes", StringComparison.Ordinal);
             var exact = (bytes && !inexact) || name.StartsWith("syscalls.", StringComparison.Ordinal);
             var costLike = exact || bytes || name.StartsWith("ratio", StringComparison.Ordinal) || name == "nsPerCall";
@@ -67,6 +69,19 @@ namespace StreamConformance.Compare
             if (before <= 0) return null;
             var relative = (after - before) / before;
             return relative > threshold ? ChangeKind.Regression : relative < -threshold ? ChangeKind.Improvement : (ChangeKind?)null;
+        }
+
+        /// <summary>
+        /// A median figure whose confidence intervals in the two runs overlap has not shown a change, however far
+        /// apart the medians are: the rounds cannot tell the two runs apart.
+        /// </summary>
+        static bool IntervalsOverlap(CheckResult before, CheckResult after, string name)
+        {
+            string low = MetricNames.CiLow(name), high = MetricNames.CiHigh(name);
+            if (before.Metrics == null || after.Metrics == null) return false;
+            if (!before.Metrics.TryGetValue(low, out var lowBefore) || !before.Metrics.TryGetValue(high, out var highBefore)) return false;
+            if (!after.Metrics.TryGetValue(low, out var lowAfter) || !after.Metrics.TryGetValue(high, out var highAfter)) return false;
+            return lowBefore <= highAfter && lowAfter <= highBefore;
         }
 
         static string Key(CheckResult r) => $"{r.Runtime}|{r.Type}|{r.Variant}|{r.Check}";

@@ -121,7 +121,10 @@ namespace StreamConformance.Meters
 
         /// <summary>
         /// Null when the figure repeats: a pair cost exactly 2:1, or two pairs agree to the byte (with a live
-        /// peer: every pair agrees). Otherwise the calls' own cost moved between windows (work that depends on
+        /// peer: every pair agrees), on the measuring thread alone. Counted process-wide it is never promised: the
+        /// calls race the pool threads that complete them, and what the calls allocate can depend on who wins
+        /// (FileStream's ReadAsync boxes its state machine only when a refill has not completed by the time it
+        /// awaits), a race that can settle the same way for a whole run and the other way for the next. Otherwise the calls' own cost moved between windows (work that depends on
         /// when a peer's data arrives, or on which thread finishes first): the figure is still the least, but it
         /// is not promised to repeat, and the result says why. Process-wide the runtime's background work adds a
         /// few hundredths of a byte per call, so there pairs agree to the whole byte (the verdict's precision).
@@ -132,7 +135,7 @@ namespace StreamConformance.Meters
             var exact = livePeer
                 ? figures.Count > 1 && distinct == 1
                 : figures.Any(f => f.Large == 2 * f.Small) || distinct < figures.Count;
-            if (exact) return null;
+            if (exact) return pooled ? ProcessWideNotExact : null;
             if (figures.Count == 1)
                 return "not exact: one pair of windows only (the calls are slow)" + (livePeer ? ", and a live peer's timing can move it" : " and it did not cost 2:1");
             var spread = figures.Max(f => f.PerCall) - figures.Min(f => f.PerCall);
@@ -142,6 +145,9 @@ namespace StreamConformance.Meters
                     : "not exact: no two of {0} pairs of windows agreed (spread {1:0.##} B/call), so the figure may differ from run to run",
                 figures.Count, spread);
         }
+
+        const string ProcessWideNotExact =
+            "not exact: counted process-wide, where the calls race the pool threads that complete them: the pairs of windows agreed in this run, but the race can settle otherwise in another";
 
         const string PoolThreadsUncounted =
             "the calls complete on pool threads, whose allocations the per-thread counter cannot see, and this runtime has no precise process-wide counter";
@@ -200,8 +206,9 @@ namespace StreamConformance.Meters
         public bool ProcessWide { get; }
 
         /// <summary>
-        /// A pair of windows cost exactly 2:1, or two pairs agreed to the byte: the figure repeats from run to
-        /// run. False when every pair differed: the calls' cost depends on timing.
+        /// A pair of windows cost exactly 2:1, or two pairs agreed to the byte, on the measuring thread: the figure
+        /// repeats from run to run. False when every pair differed (the calls' cost depends on timing) and for every
+        /// figure counted process-wide (it depends on the timing of the pool threads the calls race).
         /// </summary>
         public bool Exact { get; }
 

@@ -1,8 +1,9 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
-using System.IO;
 using System.Linq;
+using System.IO;
+using MathNet.Numerics.Statistics;
 using System.Runtime.CompilerServices;
 using StreamConformance.Recipes;
 
@@ -174,17 +175,19 @@ namespace StreamConformance.Meters
         public int MaxCallsPerBatch { get; set; } = 20_000;
     }
 
-    /// <summary>Nanoseconds per call of each batch.</summary>
+    /// <summary>Nanoseconds per call of each batch (or one ratio per round), with their median and spread.</summary>
     public sealed class BatchTimes
     {
         public BatchTimes(IReadOnlyList<double> perCall, int callsPerBatch)
         {
             PerCall = perCall;
             CallsPerBatch = callsPerBatch;
-            var sorted = perCall.OrderBy(x => x).ToArray();
-            Median = sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[sorted.Length / 2 - 1] + sorted[sorted.Length / 2]) / 2;
-            Min = sorted[0];
-            Max = sorted[sorted.Length - 1];
+            var sorted = perCall.ToArray();
+            Array.Sort(sorted);
+            Median = SortedArrayStatistics.Median(sorted);
+            Min = SortedArrayStatistics.Minimum(sorted);
+            Max = SortedArrayStatistics.Maximum(sorted);
+            Interval = MedianInterval.OfSorted(sorted);
         }
 
         public IReadOnlyList<double> PerCall { get; }
@@ -192,6 +195,8 @@ namespace StreamConformance.Meters
         public double Median { get; }
         public double Min { get; }
         public double Max { get; }
+        /// <summary>Where the median of the distribution the batches were drawn from lies, at about 95%.</summary>
+        public MedianInterval Interval { get; }
         public int Calls => PerCall.Count * CallsPerBatch;
     }
 

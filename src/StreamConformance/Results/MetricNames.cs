@@ -14,6 +14,24 @@ namespace StreamConformance.Results
         /// <summary>Prefix of the calls other threads made inside a syscall region, not attributed to the stream.</summary>
         public const string SyscallsBackgroundPrefix = "syscalls.background.";
 
+        /// <summary>The low end of the confidence interval of a median figure (e.g. ratioToBaselineCiLow).</summary>
+        public static string CiLow(string figure) => figure + "CiLow";
+
+        /// <summary>The high end of the confidence interval of a median figure.</summary>
+        public static string CiHigh(string figure) => figure + "CiHigh";
+
+        /// <summary>The coverage of a result's confidence intervals (0.988 for 11 rounds).</summary>
+        public const string CiCoverage = "ciCoverage";
+
+        /// <summary>
+        /// How a median figure spreads (min and max over rounds, its confidence interval): shown and used to judge
+        /// the figure, never compared as a cost of its own.
+        /// </summary>
+        public static bool IsSpread(string name) =>
+            name == CiCoverage || EndsWith(name, "Min") || EndsWith(name, "Max") || EndsWith(name, "CiLow") || EndsWith(name, "CiHigh");
+
+        static bool EndsWith(string name, string suffix) => name.EndsWith(suffix, StringComparison.Ordinal);
+
         /// <summary>Context around a figure rather than a cost of the stream: shown, never judged or compared.</summary>
         public static bool IsBackground(string name) =>
             name == BytesPerCallProcessWide || name.StartsWith(SyscallsBackgroundPrefix, StringComparison.Ordinal);

@@ -70,6 +70,22 @@ namespace StreamConformance.Tests.Compare
             Assert.That(large.HasRegression, Is.True);
         }
 
+        /// <summary>
+        /// A median that moved beyond the threshold is a change only when the rounds can tell the runs apart:
+        /// overlapping confidence intervals are noise, disjoint ones are not. The spread figures are never compared.
+        /// </summary>
+        [TestCase(1.8, 2.8, 2.7, 3.5, false)]
+        [TestCase(1.8, 2.2, 2.7, 3.5, true)]
+        public void ARatioChangesOnlyWhenItsConfidenceIntervalsAreApart(double lowBefore, double highBefore, double lowAfter, double highAfter, bool change)
+        {
+            var c = Compare(
+                Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 2.0), ("ratioToBaselineCiLow", lowBefore), ("ratioToBaselineCiHigh", highBefore),
+                    ("ratioToBaselineMin", 1.5), ("ratioToBaselineMax", 4)),
+                Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 3.0), ("ratioToBaselineCiLow", lowAfter), ("ratioToBaselineCiHigh", highAfter),
+                    ("ratioToBaselineMin", 2.5), ("ratioToBaselineMax", 9)));
+            Assert.That(c.Changes.Select(x => x.What), change ? Is.EqualTo(new[] { "ratioToBaseline: 2 → 3" }) : Is.Empty);
+        }
+
         [Test]
         public void APassThatBecomesAFailIsARegression()
         {

@@ -188,6 +188,25 @@ namespace StreamConformance.Tests.Meters
             if (!exact) Assert.That(measured.Note, Does.Contain("live peer"));
         }
 
+        /// <summary>
+        /// Counted process-wide, the calls race the pool threads that complete them, and a race can settle alike
+        /// for a whole run: agreeing pairs prove nothing there, so such a figure is never called exact.
+        /// </summary>
+        [Test]
+        public void AFigureCountedProcessWideIsNeverCalledExact()
+        {
+#if NET
+            var measured = AllocationMeter.Measure(new StraySessions(0).Open, onPoolThreads: true);
+            Assert.That(measured.ProcessWide, Is.True);
+            Assert.That(measured.Exact, Is.False, measured.Note);
+            Assert.That(measured.Note, Does.Contain("not exact: counted process-wide"));
+            Assert.That(System.Math.Round(measured.BytesPerCall), Is.EqualTo(HeapSizes.ByteArray(1)));
+#else
+            var e = Assert.Throws<System.InvalidOperationException>(() => AllocationMeter.Measure(new StraySessions(0).Open, onPoolThreads: true));
+            Assert.That(e!.Message, Does.Contain("no precise process-wide counter"));
+#endif
+        }
+
         [Test]
         public void SeekOnAnUnseekableStreamIsSkippedWithTheReason()
         {

@@ -49,9 +49,14 @@ namespace StreamConformance.Tests.Meters
             Assert.That(result.Metrics!.Keys, Is.SupersetOf(new[]
             {
                 "nsPerCall", "nsPerCallMin", "nsPerCallMax", "ratioToBaseline", "ratioToLimit", "loopOverheadNs", "baselineNs", "limitNs", "calls", "budget",
+                "ciCoverage",
             }));
-            Assert.That(result.Metrics["nsPerCallMin"], Is.LessThanOrEqualTo(result.Metrics["nsPerCall"]));
-            Assert.That(result.Metrics["nsPerCallMax"], Is.GreaterThanOrEqualTo(result.Metrics["nsPerCall"]));
+            foreach (var figure in new[] { "nsPerCall", "ratioToBaseline", "ratioToLimit" })
+            {
+                var m = result.Metrics;
+                Assert.That(new[] { m[figure + "Min"], m[figure + "CiLow"], m[figure], m[figure + "CiHigh"], m[figure + "Max"] }, Is.Ordered, figure);
+            }
+            Assert.That(result.Metrics["ciCoverage"], Is.EqualTo(0.9375).Within(1e-12), "these tests run quick: 5 rounds, an interval from the least to the greatest");
         }
 
         /// <summary>
