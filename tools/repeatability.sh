@@ -42,7 +42,7 @@ for n in range(1, ROUNDS + 1):
             cell = figures.setdefault((r["runtime"], r["type"], r["variant"], op), {})
             metrics = r.get("metrics") or {}
             names = ["bytesPerCall", "exact"] if meter == "alloc" else [
-                "ratioToLimit", "ratioToBaseline", "ratioToLimitCiLow", "ratioToLimitCiHigh", "ratioToBaselineCiLow", "ratioToBaselineCiHigh"]
+                "ratioToLimit", "ratioToBaseline", "baselineNs", "limitNs", "ratioToLimitCiLow", "ratioToLimitCiHigh", "ratioToBaselineCiLow", "ratioToBaselineCiHigh"]
             for name in names:
                 cell.setdefault(name, [None] * ROUNDS)[n - 1] = metrics.get(name)
             cell.setdefault("outcome." + meter, [None] * ROUNDS)[n - 1] = r["outcome"]
@@ -102,6 +102,14 @@ for name, values in spreads.items():
     if pairs:
         common = sum(1 for l, h in pairs if max(l) <= min(h))
         print(f"{name}: confidence intervals of all {ROUNDS} rounds share a point for {common} of {len(pairs)}")
+# The references themselves, timed in each process: a ratio cannot repeat better than its denominator does.
+for name in ("baselineNs", "limitNs"):
+    ref = [spread(c[name]) for c in figures.values() if name in c and None not in c[name]]
+    ref = [x for x in ref if x is not None and x != float("inf")]
+    if ref:
+        print(f"{name} (the reference itself): {sum(1 for x in ref if x <= TOLERANCE)} of {len(ref)} spreads within {TOLERANCE:.0%}; "
+              f"median {pct(statistics.median(ref))}")
+
 measured = [b for b in (c.get("bytesPerCall") for c in figures.values()) if b and any(v is not None for v in b)]
 identical = sum(1 for b in measured if len(set(b)) == 1)
 print(f"bytes/call: {identical} of {len(measured)} measured figures identical in all {ROUNDS} rounds" +
