@@ -30,7 +30,7 @@ namespace StreamConformance.Reports
         const string AllocPrefix = "budget.alloc.";
         const string LatencyPrefix = "budget.latency.";
         const string OverMark = "✗";
-        /// <summary>After an allocation figure the meter did not call exact (its pairs of windows disagreed).</summary>
+        /// <summary>After an allocation figure the meter did not call exact (its pairs of windows disagreed, or it was counted process-wide).</summary>
         const string InexactMark = "~";
         const string Absent = "–";
 
