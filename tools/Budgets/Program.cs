@@ -35,11 +35,12 @@ namespace StreamConformance.Tools.Budgets
             if (AllocationMeter.UnavailableReason != null) Console.WriteLine("allocation meter unavailable: " + AllocationMeter.UnavailableReason);
             var temp = Path.Combine(Path.GetTempPath(), "measure-budgets-" + Guid.NewGuid().ToString("N"));
             Directory.CreateDirectory(temp);
+            RecipeEnvironment.TempDirectory = temp;
             try
             {
                 StreamRecipe[] recipes =
                 {
-                    new MemoryStreamRecipe(), new BufferedStreamRecipe(), new FileStreamRecipe(temp), new BaseInheritingRecipe(),
+                    new MemoryStreamExpandableRecipe(), new BufferedStreamSeekableRecipe(), new FileStreamDefaultRecipe(), new BaseInheritingRecipe(),
                 };
                 if (checks)
                 {
@@ -80,49 +81,6 @@ namespace StreamConformance.Tools.Budgets
                 run, recipe.ToString(), op.Name, bytes, t.Operation.Median, t.Operation.Min, t.Operation.Max,
                 t.Baseline.Median, t.Limit.Median, t.Harness.Median, t.RatioToBaseline, t.RatioToLimit));
         }
-    }
-
-    sealed class MemoryStreamRecipe : StreamRecipe
-    {
-        public override string TypeName => "System.IO.MemoryStream";
-        public override bool CanSeek => true;
-        public override bool IsBuffered => true;
-        public override StreamFixture? OpenRead(byte[] content) => new StreamFixture(new MemoryStream(content, writable: false));
-        public override StreamFixture? OpenWrite() => new StreamFixture(new MemoryStream());
-    }
-
-    sealed class BufferedStreamRecipe : StreamRecipe
-    {
-        public override string TypeName => "System.IO.BufferedStream";
-        public override string Variant => "over-MemoryStream";
-        public override bool CanSeek => true;
-        public override bool IsBuffered => true;
-        public override StreamFixture? OpenRead(byte[] content) => new StreamFixture(new BufferedStream(new MemoryStream(content, writable: false)));
-        public override StreamFixture? OpenWrite() => new StreamFixture(new BufferedStream(new MemoryStream()));
-    }
-
-    sealed class FileStreamRecipe : StreamRecipe
-    {
-        readonly string _directory;
-        int _files;
-
-        public FileStreamRecipe(string directory) => _directory = directory;
-
-        public override string TypeName => "System.IO.FileStream";
-        public override bool CanSeek => true;
-        public override bool IsBuffered => true;
-        public override bool IsOsBacked => true;
-
-        string NextPath() => Path.Combine(_directory, "f" + (++_files));
-
-        public override StreamFixture? OpenRead(byte[] content)
-        {
-            var path = NextPath();
-            File.WriteAllBytes(path, content);
-            return new StreamFixture(new FileStream(path, FileMode.Open, FileAccess.Read));
-        }
-
-        public override StreamFixture? OpenWrite() => new StreamFixture(new FileStream(NextPath(), FileMode.CreateNew, FileAccess.Write));
     }
 
     /// <summary>A MemoryStream wrapper that overrides only the array Read/Write: ReadByte and WriteByte come from Stream.</summary>
