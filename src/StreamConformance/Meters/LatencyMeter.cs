@@ -38,7 +38,7 @@ namespace StreamConformance.Meters
             var baselineCalls = CallsPerBatch(baselineOperation, BaselineRecipe.Instance, settings);
             var calls = CallsPerBatch(operation, recipe, settings);
             heartbeat();
-            var baseline = BaselineSession(baselineOperation, baselineCalls, settings);
+            using var baseline = OpenForBatches(baselineOperation, BaselineRecipe.Instance, baselineCalls, settings);
             using var measured = OpenForBatches(operation, recipe, calls, settings);
             heartbeat();
             Action empty = EmptyTarget.Instance.Nothing;
@@ -68,32 +68,10 @@ namespace StreamConformance.Meters
                 heartbeat();
             }
             if (measured.Anomaly != null) throw new InvalidOperationException(measured.Anomaly);
-            if (baseline.Anomaly != null)
-            {
-                lock (s_baselines) s_baselines.Remove((baselineOperation, baselineCalls));
-                throw new InvalidOperationException("baseline: " + baseline.Anomaly);
-            }
+            if (baseline.Anomaly != null) throw new InvalidOperationException("baseline: " + baseline.Anomaly);
             return new LatencyMeasurement(
                 new BatchTimes(operationNs, calls), new BatchTimes(baselineNs, baselineCalls),
                 new BatchTimes(harness, harnessCalls), new BatchTimes(limit, s_limitData.Length)) { Note = measured.Note };
-        }
-
-        static readonly Dictionary<(StreamOperation Operation, int Calls), OperationSession> s_baselines = new Dictionary<(StreamOperation, int), OperationSession>();
-
-        /// <summary>
-        /// The baseline stream, one per operation and batch size for the life of the process, rewound before each
-        /// batch. A fresh MemoryStream per measurement (a new object and a new content array each time) made the
-        /// baseline itself move: on .NET 10 its time per call spread by 12.8% (median) over three runs of the same
-        /// sweep, and by 2.6% with one stream kept for the process; every ratio to it inherits that spread.
-        /// </summary>
-        static OperationSession BaselineSession(StreamOperation operation, int calls, LatencySettings settings)
-        {
-            lock (s_baselines)
-            {
-                if (!s_baselines.TryGetValue((operation, calls), out var session))
-                    s_baselines[(operation, calls)] = session = OpenForBatches(operation, BaselineRecipe.Instance, calls, settings);
-                return session;
-            }
         }
 
         /// <summary>Untimed rounds before the timed ones.</summary>
