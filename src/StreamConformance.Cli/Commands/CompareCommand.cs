@@ -6,11 +6,22 @@ using StreamConformance.Reports;
 
 namespace StreamConformance.Cli.Commands
 {
-    /// <summary>`streamconf compare BASELINE.json CANDIDATE.json`: what changed; exit 1 on any regression.</summary>
+    /// <summary>
+    /// `streamconf compare BASELINE.json CANDIDATE.json [--baseline-run MORE.json]... [--candidate-run MORE.json]...`:
+    /// what changed; exit 1 on any regression.
+    /// </summary>
     public sealed class CompareCommand
     {
         readonly Argument<string> _baseline = new Argument<string>("baseline") { Description = "JSON result of the earlier run." };
         readonly Argument<string> _candidate = new Argument<string>("candidate") { Description = "JSON result of the later run." };
+        readonly Option<string[]> _baselineRuns = new Option<string[]>("--baseline-run")
+        {
+            Description = "Another JSON result of the earlier build (another process). Repeatable: timing figures must then clear the spread of every run.",
+        };
+        readonly Option<string[]> _candidateRuns = new Option<string[]>("--candidate-run")
+        {
+            Description = "Another JSON result of the later build. Repeatable.",
+        };
         readonly Option<double> _threshold = new Option<double>("--threshold") { Description = "Relative change of a timing ratio that counts (exact counts always count).", DefaultValueFactory = _ => 0.15 };
 
         public Command Create()
@@ -18,11 +29,13 @@ namespace StreamConformance.Cli.Commands
             var command = new Command("compare", "Compare two JSON results: regressions in outcomes, allocations, syscalls and timing ratios.");
             command.Arguments.Add(_baseline);
             command.Arguments.Add(_candidate);
+            command.Options.Add(_baselineRuns);
+            command.Options.Add(_candidateRuns);
             command.Options.Add(_threshold);
             command.SetAction(parse =>
             {
-                var baseline = JsonExporter.Read(parse.GetValue(_baseline)!);
-                var candidate = JsonExporter.Read(parse.GetValue(_candidate)!);
+                var baseline = new[] { parse.GetValue(_baseline)! }.Concat(parse.GetValue(_baselineRuns) ?? new string[0]).Select(JsonExporter.Read).ToList();
+                var candidate = new[] { parse.GetValue(_candidate)! }.Concat(parse.GetValue(_candidateRuns) ?? new string[0]).Select(JsonExporter.Read).ToList();
                 var comparison = new RunComparison(baseline, candidate, parse.GetValue(_threshold));
                 var table = new Table().Title("changes");
                 foreach (var c in new[] { "kind", "runtime", "type", "variant", "check", "what" }) table.AddColumn(c);

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using MathNet.Numerics.Statistics;
 using StreamConformance.Reports;
 using StreamConformance.Results;
 
@@ -9,41 +10,54 @@ namespace StreamConformance.Compare
     /// <summary>
     /// Compares two runs result by result (runtime, type, variant, check). Outcomes and exact counts
     /// (bytes, syscalls) are compared exactly; timing figures only beyond a relative threshold, since they are
-    /// noisy, and only when their confidence intervals in the two runs do not overlap.
+    /// noisy, and only when the two sides' intervals do not overlap.
     /// </summary>
+    /// <remarks>
+    /// Each side may be several runs of the same build (separate processes). A timing figure can move between
+    /// processes of one build by more than its interval within a process shows (on .NET 10 the MemoryStream
+    /// baseline settles at ~1.0 or ~1.2 ns per call, depending on the process), so one run per side can show a
+    /// change that is only the process; with several runs, a side's interval spans all of its runs, and a change
+    /// must clear the other side's whole spread. The first run of each side is the one whose outcomes and exact
+    /// counts are compared; an outcome that differs among a side's own runs is not called a change.
+    /// </remarks>
     public sealed class RunComparison
     {
         public RunComparison(RunDocument baseline, RunDocument candidate, double ratioThreshold = 0.15)
+            : this(new[] { baseline }, new[] { candidate }, ratioThreshold)
         {
-            if (baseline.SchemaVersion != candidate.SchemaVersion)
-                throw new InputException($"compare: schema versions differ ({baseline.SchemaVersion} vs {candidate.SchemaVersion})");
-            var before = baseline.Results.GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
-            var after = candidate.Results.GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
+        }
+
+        public RunComparison(IReadOnlyList<RunDocument> baseline, IReadOnlyList<RunDocument> candidate, double ratioThreshold = 0.15)
+        {
+            if (baseline.Count == 0 || candidate.Count == 0) throw new ArgumentException("compare: each side needs at least one run");
+            var schema = baseline[0].SchemaVersion;
+            if (baseline.Concat(candidate).Any(d => d.SchemaVersion != schema))
+                throw new InputException($"compare: schema versions differ ({string.Join(" vs ", baseline.Concat(candidate).Select(d => d.SchemaVersion).Distinct())})");
+            var before = Index(baseline);
+            var after = Index(candidate);
             foreach (var kv in after)
             {
-                if (!before.TryGetValue(kv.Key, out var old))
+                if (!before.TryGetValue(kv.Key, out var olds))
                 {
-                    Added.Add(kv.Value);
+                    Added.Add(kv.Value[0]);
                     continue;
                 }
-                var now = kv.Value;
-                if (!old.IsFinding() && now.IsFinding())
-                    Changes.Add(new Change(now, ChangeKind.Regression, $"{Word(old.Outcome)} → {Word(now.Outcome)}: {now.Message}"));
-                else if (old.IsFinding() && now.Outcome == Outcome.Pass)
-                    Changes.Add(new Change(now, ChangeKind.Improvement, $"{Word(old.Outcome)} → pass"));
-                // An allocation figure the meter did not call exact (in either run) moves from run to run by itself:
-                // it is compared like a ratio, beyond the threshold.
-                var inexact = old.IsInexact || now.IsInexact;
-                foreach (var metric in (now.Metrics ?? new SortedDictionary<string, double>()))
+                var nows = kv.Value;
+                CompareOutcomes(olds, nows);
+                // An allocation figure the meter did not call exact (in any run) moves from run to run by itself:
+                // it is compared like a timing figure, beyond the threshold.
+                var inexact = olds.Concat(nows).Any(r => r.IsInexact);
+                foreach (var metric in nows[0].Metrics ?? new SortedDictionary<string, double>())
                 {
-                    if (old.Metrics == null || !old.Metrics.TryGetValue(metric.Key, out var was)) continue;
-                    var kind = CompareMetric(metric.Key, was, metric.Value, ratioThreshold, inexact);
-                    if (kind != null && IntervalsOverlap(old, now, metric.Key)) kind = null;
+                    var was = Side.Of(olds, metric.Key);
+                    var now = Side.Of(nows, metric.Key);
+                    if (was == null || now == null) continue;
+                    var kind = CompareMetric(metric.Key, was, now, ratioThreshold, inexact);
                     if (kind != null)
-                        Changes.Add(new Change(now, kind.Value, $"{metric.Key}: {ResultSummary.Format(was)} → {ResultSummary.Format(metric.Value)}"));
+                        Changes.Add(new Change(nows[0], kind.Value, $"{metric.Key}: {Describe(was)} → {Describe(now)}"));
                 }
             }
-            Removed.AddRange(before.Where(kv => !after.ContainsKey(kv.Key)).Select(kv => kv.Value));
+            Removed.AddRange(before.Where(kv => !after.ContainsKey(kv.Key)).Select(kv => kv.Value[0]));
         }
 
         public List<Change> Changes { get; } = new List<Change>();
@@ -51,13 +65,37 @@ namespace StreamConformance.Compare
         public List<CheckResult> Removed { get; } = new List<CheckResult>();
         public bool HasRegression => Changes.Any(c => c.Kind == ChangeKind.Regression);
 
+        /// <summary>Each result key with its results, one per run that has it, the side's first run first.</summary>
+        static Dictionary<string, List<CheckResult>> Index(IReadOnlyList<RunDocument> runs)
+        {
+            var index = new Dictionary<string, List<CheckResult>>();
+            foreach (var run in runs)
+                foreach (var group in run.Results.GroupBy(Key))
+                {
+                    if (!index.TryGetValue(group.Key, out var list)) index[group.Key] = list = new List<CheckResult>();
+                    list.Add(group.First());
+                }
+            return index;
+        }
+
+        void CompareOutcomes(List<CheckResult> olds, List<CheckResult> nows)
+        {
+            // A side whose own runs disagree (a latency verdict near its ceiling) has no settled outcome to compare.
+            if (olds.Any(r => r.IsFinding() != olds[0].IsFinding()) || nows.Any(r => r.IsFinding() != nows[0].IsFinding())) return;
+            CheckResult old = olds[0], now = nows[0];
+            if (!old.IsFinding() && now.IsFinding())
+                Changes.Add(new Change(now, ChangeKind.Regression, $"{Word(old.Outcome)} → {Word(now.Outcome)}: {now.Message}"));
+            else if (old.IsFinding() && now.Outcome == Outcome.Pass)
+                Changes.Add(new Change(now, ChangeKind.Improvement, $"{Word(old.Outcome)} → pass"));
+        }
+
         /// <summary>
         /// Exact metrics (allocations, syscalls) change on any difference; ratios and times, and allocations
-        /// the meter did not call exact, only beyond the threshold. Background figures are context, not a cost
-        /// of the stream: the raw process-wide count (its judged figure is bytesPerCall) and the calls other
-        /// threads made in a syscall region.
+        /// the meter did not call exact, only beyond the threshold and when the sides' intervals part. Background
+        /// figures are context, not a cost of the stream: the raw process-wide count (its judged figure is
+        /// bytesPerCall) and the calls other threads made in a syscall region.
         /// </summary>
-        static ChangeKind? CompareMetric(string name, double before, double after, double threshold, bool inexact)
+        static ChangeKind? CompareMetric(string name, Side before, Side after, double threshold, bool inexact)
         {
             if (MetricNames.IsBackground(name) || MetricNames.IsSpread(name)) return null;
             var bytes = name.StartsWith("bytes", StringComparison.Ordinal);
@@ -65,27 +103,48 @@ namespace StreamConformance.Compare
             var costLike = exact || bytes || name.StartsWith("ratio", StringComparison.Ordinal) || name == "nsPerCall";
             if (!costLike) return null;
             if (exact)
-                return after > before ? ChangeKind.Regression : after < before ? ChangeKind.Improvement : (ChangeKind?)null;
-            if (before <= 0) return null;
-            var relative = (after - before) / before;
+                return after.First > before.First ? ChangeKind.Regression : after.First < before.First ? ChangeKind.Improvement : (ChangeKind?)null;
+            if (before.Value <= 0) return null;
+            // The rounds (or the runs) cannot tell the sides apart: not a change, however far apart the medians are.
+            if (before.Low <= after.High && after.Low <= before.High) return null;
+            var relative = (after.Value - before.Value) / before.Value;
             return relative > threshold ? ChangeKind.Regression : relative < -threshold ? ChangeKind.Improvement : (ChangeKind?)null;
         }
 
-        /// <summary>
-        /// A median figure whose confidence intervals in the two runs overlap has not shown a change, however far
-        /// apart the medians are: the rounds cannot tell the two runs apart.
-        /// </summary>
-        static bool IntervalsOverlap(CheckResult before, CheckResult after, string name)
-        {
-            string low = MetricNames.CiLow(name), high = MetricNames.CiHigh(name);
-            if (before.Metrics == null || after.Metrics == null) return false;
-            if (!before.Metrics.TryGetValue(low, out var lowBefore) || !before.Metrics.TryGetValue(high, out var highBefore)) return false;
-            if (!after.Metrics.TryGetValue(low, out var lowAfter) || !after.Metrics.TryGetValue(high, out var highAfter)) return false;
-            return lowBefore <= highAfter && lowAfter <= highBefore;
-        }
+        static string Describe(Side side) =>
+            side.Runs == 1 ? ResultSummary.Format(side.First) : $"{ResultSummary.Format(side.Value)} (median of {side.Runs} runs)";
 
         static string Key(CheckResult r) => $"{r.Runtime}|{r.Type}|{r.Variant}|{r.Check}";
         static string Word(Outcome o) => o.ToString().ToLowerInvariant();
+
+        /// <summary>
+        /// One metric on one side: its first run's figure, the median over runs, and the interval it spans — every
+        /// run's confidence interval where the figure has one (a median of timed rounds), else its figures' range.
+        /// </summary>
+        sealed class Side
+        {
+            public double First { get; private set; }
+            public double Value { get; private set; }
+            public double Low { get; private set; }
+            public double High { get; private set; }
+            public int Runs { get; private set; }
+
+            public static Side? Of(List<CheckResult> results, string name)
+            {
+                var values = new List<double>();
+                double low = double.MaxValue, high = double.MinValue;
+                foreach (var r in results)
+                {
+                    if (r.Metrics == null || !r.Metrics.TryGetValue(name, out var value)) continue;
+                    values.Add(value);
+                    var hasInterval = r.Metrics.TryGetValue(MetricNames.CiLow(name), out var ciLow) & r.Metrics.TryGetValue(MetricNames.CiHigh(name), out var ciHigh);
+                    low = Math.Min(low, hasInterval ? ciLow : value);
+                    high = Math.Max(high, hasInterval ? ciHigh : value);
+                }
+                if (values.Count == 0) return null;
+                return new Side { First = values[0], Value = values.Median(), Low = low, High = high, Runs = values.Count };
+            }
+        }
 
         public enum ChangeKind { Regression, Improvement }
 

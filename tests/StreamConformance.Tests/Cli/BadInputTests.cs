@@ -119,6 +119,14 @@ namespace StreamConformance.Tests.Cli
         }
 
         [Test]
+        public void CompareNamesAMissingExtraRun()
+        {
+            var v1 = File("v1.json", "{\"schemaVersion\": 1, \"runtimes\": [], \"results\": []}");
+            var missing = Path.Combine(_dir, "gone-too.json");
+            AssertBadInput(StreamConfProcess.Run("compare", v1, v1, "--baseline-run", v1, "--candidate-run", missing), missing);
+        }
+
+        [Test]
         public void OutputPathThatCannotBeWritten()
         {
             var target = Path.Combine(_dir, "no-such-folder", "out.json");

@@ -86,6 +86,47 @@ namespace StreamConformance.Tests.Compare
             Assert.That(c.Changes.Select(x => x.What), change ? Is.EqualTo(new[] { "ratioToBaseline: 2 → 3" }) : Is.Empty);
         }
 
+        static CheckResult Latency(double ratio, double low, double high, Outcome outcome = Outcome.Pass) =>
+            Result("budget.latency.read-byte", outcome, ("ratioToBaseline", ratio), ("ratioToBaselineCiLow", low), ("ratioToBaselineCiHigh", high));
+
+        static RunComparison Compare(CheckResult[] before, CheckResult[] after) =>
+            new RunComparison(before.Select(r => Doc(r)).ToList(), after.Select(r => Doc(r)).ToList());
+
+        /// <summary>
+        /// Two processes of one build can settle apart by more than either's rounds show (here 2.0 and 2.6, each
+        /// with a tight interval): one run per side calls that a change; with more runs per side the intervals span
+        /// both settlings and it is not.
+        /// </summary>
+        [Test]
+        public void MoreRunsPerSideAbsorbTheSpreadBetweenProcesses()
+        {
+            Assert.That(Compare(Latency(2.0, 1.95, 2.05), Latency(2.6, 2.55, 2.65)).HasRegression, Is.True);
+            var c = Compare(new[] { Latency(2.0, 1.95, 2.05), Latency(2.6, 2.55, 2.65), Latency(2.1, 2.05, 2.15) },
+                            new[] { Latency(2.6, 2.55, 2.65), Latency(2.0, 1.95, 2.05), Latency(2.5, 2.45, 2.55) });
+            Assert.That(c.Changes, Is.Empty);
+        }
+
+        [Test]
+        public void AChangeBeyondEveryRunsSpreadIsStillAChange()
+        {
+            var c = Compare(new[] { Latency(2.0, 1.95, 2.05), Latency(2.2, 2.15, 2.25), Latency(2.1, 2.05, 2.15) },
+                            new[] { Latency(4.0, 3.9, 4.1), Latency(4.4, 4.3, 4.5), Latency(4.2, 4.1, 4.3) });
+            Assert.That(c.Changes.Select(x => x.What), Is.EqualTo(new[] { "ratioToBaseline: 2.1 (median of 3 runs) → 4.2 (median of 3 runs)" }));
+            Assert.That(c.HasRegression, Is.True);
+        }
+
+        /// <summary>A verdict near its ceiling that differs among one side's own runs is not settled: no outcome change.</summary>
+        [Test]
+        public void AnOutcomeTheSidesOwnRunsDisagreeOnIsNotAChange()
+        {
+            var c = Compare(new[] { Latency(2.0, 1.9, 2.1), Latency(2.0, 1.9, 2.1) },
+                            new[] { Latency(2.0, 1.9, 2.1, Outcome.Fail), Latency(2.0, 1.9, 2.1) });
+            Assert.That(c.Changes, Is.Empty);
+            var settled = Compare(new[] { Latency(2.0, 1.9, 2.1), Latency(2.0, 1.9, 2.1) },
+                                  new[] { Latency(2.0, 1.9, 2.1, Outcome.Fail), Latency(2.0, 1.9, 2.1, Outcome.Fail) });
+            Assert.That(settled.HasRegression, Is.True);
+        }
+
         [Test]
         public void APassThatBecomesAFailIsARegression()
         {
