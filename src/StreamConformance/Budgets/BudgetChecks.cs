@@ -119,8 +119,8 @@ namespace StreamConformance.Budgets
         /// <summary>A median figure with its min and max over rounds and its confidence interval.</summary>
         static void WithSpread(CheckResult result, string name, BatchTimes figure) =>
             result.WithMetric(name, figure.Median)
-                .WithMetric(name + "Min", figure.Min)
-                .WithMetric(name + "Max", figure.Max)
+                .WithMetric(MetricNames.Min(name), figure.Min)
+                .WithMetric(MetricNames.Max(name), figure.Max)
                 .WithMetric(MetricNames.CiLow(name), figure.Interval.Low)
                 .WithMetric(MetricNames.CiHigh(name), figure.Interval.High);
     }

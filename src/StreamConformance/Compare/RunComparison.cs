@@ -137,9 +137,8 @@ namespace StreamConformance.Compare
                 {
                     if (r.Metrics == null || !r.Metrics.TryGetValue(name, out var value)) continue;
                     values.Add(value);
-                    var hasInterval = r.Metrics.TryGetValue(MetricNames.CiLow(name), out var ciLow) & r.Metrics.TryGetValue(MetricNames.CiHigh(name), out var ciHigh);
-                    low = Math.Min(low, hasInterval ? ciLow : value);
-                    high = Math.Max(high, hasInterval ? ciHigh : value);
+                    low = Math.Min(low, r.Metrics.TryGetValue(MetricNames.CiLow(name), out var ciLow) ? ciLow : value);
+                    high = Math.Max(high, r.Metrics.TryGetValue(MetricNames.CiHigh(name), out var ciHigh) ? ciHigh : value);
                 }
                 if (values.Count == 0) return null;
                 return new Side { First = values[0], Value = values.Median(), Low = low, High = high, Runs = values.Count };

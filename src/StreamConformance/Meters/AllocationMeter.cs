@@ -121,13 +121,14 @@ namespace StreamConformance.Meters
 
         /// <summary>
         /// Null when the figure repeats: a pair cost exactly 2:1, or two pairs agree to the byte (with a live
-        /// peer: every pair agrees), on the measuring thread alone. Counted process-wide it is never promised: the
-        /// calls race the pool threads that complete them, and what the calls allocate can depend on who wins
-        /// (FileStream's ReadAsync boxes its state machine only when a refill has not completed by the time it
-        /// awaits), a race that can settle the same way for a whole run and the other way for the next. Otherwise the calls' own cost moved between windows (work that depends on
-        /// when a peer's data arrives, or on which thread finishes first): the figure is still the least, but it
-        /// is not promised to repeat, and the result says why. Process-wide the runtime's background work adds a
-        /// few hundredths of a byte per call, so there pairs agree to the whole byte (the verdict's precision).
+        /// peer: every pair agrees), on the measuring thread alone. Otherwise the calls' own cost moved between
+        /// windows (work that depends on when a peer's data arrives, or on which thread finishes first): the figure
+        /// is still the least, but it is not promised to repeat, and the result says why. Counted process-wide it is
+        /// never promised either: the calls race the pool threads that complete them, and what they allocate can
+        /// depend on who wins (FileStream's ReadAsync boxes its state machine only when a refill has not completed
+        /// by the time it awaits), a race that can settle one way for a whole run and the other way for the next.
+        /// Process-wide the runtime's background work also adds a few hundredths of a byte per call, so there pairs
+        /// agree to the whole byte (the verdict's precision).
         /// </summary>
         static string? WhyNotExact(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer)
         {

@@ -1,10 +1,10 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
-using System.Linq;
 using System.IO;
-using MathNet.Numerics.Statistics;
+using System.Linq;
 using System.Runtime.CompilerServices;
+using MathNet.Numerics.Statistics;
 using StreamConformance.Recipes;
 
 namespace StreamConformance.Meters

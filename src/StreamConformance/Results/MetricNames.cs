@@ -14,6 +14,12 @@ namespace StreamConformance.Results
         /// <summary>Prefix of the calls other threads made inside a syscall region, not attributed to the stream.</summary>
         public const string SyscallsBackgroundPrefix = "syscalls.background.";
 
+        /// <summary>The least of a median figure's rounds (e.g. ratioToBaselineMin).</summary>
+        public static string Min(string figure) => figure + "Min";
+
+        /// <summary>The greatest of a median figure's rounds.</summary>
+        public static string Max(string figure) => figure + "Max";
+
         /// <summary>The low end of the confidence interval of a median figure (e.g. ratioToBaselineCiLow).</summary>
         public static string CiLow(string figure) => figure + "CiLow";
 
