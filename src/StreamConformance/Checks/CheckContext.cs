@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using StreamConformance.Budgets;
+using StreamConformance.Meters.Syscalls;
 
 namespace StreamConformance.Checks
 {
@@ -24,6 +25,9 @@ namespace StreamConformance.Checks
 
         /// <summary>Budgets in force (null: none loaded, budget checks use <see cref="BudgetSet.Default"/>).</summary>
         public BudgetSet? Budgets { get; set; }
+
+        /// <summary>The syscall meter, whose traced child runs on the probe's own runtime.</summary>
+        public SyscallMeter Syscalls { get; set; } = SyscallMeter.ForCurrentRuntime;
 
         /// <summary>Name of the runtime the check runs on, for budgets that differ per runtime.</summary>
         public string RuntimeName { get; set; } = "";

@@ -15,6 +15,8 @@ namespace StreamConformance.Probe
         [JsonProperty("seed")] public int Seed { get; set; } = 20261121;
         [JsonProperty("tempDirectory")] public string TempDirectory { get; set; } = "";
         [JsonProperty("budgetsPath")] public string? BudgetsPath { get; set; }
+        /// <summary>How to start a child on the probe's runtime (the syscall meter's traced child); null: the current process's.</summary>
+        [JsonProperty("runtimeCommand", NullValueHandling = NullValueHandling.Ignore)] public Runtimes.RuntimeCommand? RuntimeCommand { get; set; }
         /// <summary>Checks already done (or timed out) in an earlier probe of the same run: "type|variant|check".</summary>
         [JsonProperty("skip")] public HashSet<string> Skip { get; set; } = new HashSet<string>();
 
@@ -22,7 +24,7 @@ namespace StreamConformance.Probe
         public ProbeRequest Resume(List<ProbeItem> items, HashSet<string> skip) => new ProbeRequest
         {
             Runtime = Runtime, Items = items, Checks = Checks, Quick = Quick, LenientDisposal = LenientDisposal, Seed = Seed,
-            TempDirectory = TempDirectory, BudgetsPath = BudgetsPath, Skip = skip,
+            TempDirectory = TempDirectory, BudgetsPath = BudgetsPath, Skip = skip, RuntimeCommand = RuntimeCommand,
         };
 
         public static string Key(string type, string variant, string check) => type + "|" + variant + "|" + check;

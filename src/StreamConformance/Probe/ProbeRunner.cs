@@ -36,6 +36,7 @@ namespace StreamConformance.Probe
                 RuntimeName = request.Runtime,
                 Budgets = request.BudgetsPath != null ? BudgetLoader.Load(request.BudgetsPath) : null,
             };
+            if (request.RuntimeCommand != null) _context.Syscalls = new Meters.Syscalls.SyscallMeter(request.RuntimeCommand);
             var sinceAlive = System.Diagnostics.Stopwatch.StartNew();
             _context.Heartbeat = () =>
             {
@@ -50,16 +51,7 @@ namespace StreamConformance.Probe
         public static RuntimeInfo DescribeCurrentRuntime(string name)
         {
             var mono = Type.GetType("Mono.Runtime");
-            string version;
-            if (mono != null)
-            {
-                var display = mono.GetMethod("GetDisplayName", BindingFlags.NonPublic | BindingFlags.Static)?.Invoke(null, null) as string;
-                version = display?.Split(' ')[0] ?? Environment.Version.ToString();
-            }
-            else
-            {
-                version = Environment.Version.ToString();
-            }
+            var version = Runtimes.RuntimeResolver.CurrentVersion();
             return new RuntimeInfo
             {
                 Name = name,

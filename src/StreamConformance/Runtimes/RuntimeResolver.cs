@@ -172,6 +172,15 @@ namespace StreamConformance.Runtimes
 
         public static bool IsRunningOnMono => Type.GetType("Mono.Runtime") != null;
 
+        /// <summary>The running runtime's version as its resolver names it: "6.8.0.105" on Mono, "10.0.12" on .NET.</summary>
+        public static string CurrentVersion()
+        {
+            var mono = Type.GetType("Mono.Runtime");
+            if (mono == null) return Environment.Version.ToString();
+            var display = mono.GetMethod("GetDisplayName", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)?.Invoke(null, null) as string;
+            return display?.Split(' ')[0] ?? Environment.Version.ToString();
+        }
+
         static string DeriveName(string path)
         {
             var trimmed = path.TrimEnd(Path.DirectorySeparatorChar);

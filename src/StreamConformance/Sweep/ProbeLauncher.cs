@@ -47,6 +47,8 @@ namespace StreamConformance.Sweep
             {
                 processes++;
                 var attempt = request.Resume(remaining, skip);
+                // The probe's own children (the syscall meter's traced child) run on exactly this runtime.
+                attempt.RuntimeCommand = _locator.Command(target).Runtime;
                 var requestPath = Path.Combine(workDirectory, $"request-{request.Runtime.Replace('/', '_')}-{processes}.json");
                 File.WriteAllText(requestPath, JsonConvert.SerializeObject(attempt));
                 var end = RunOnce(target, requestPath, onEvent, cancel);
@@ -111,19 +113,9 @@ namespace StreamConformance.Sweep
 
         RunEnd RunOnce(RuntimeTarget target, string requestPath, Action<ProbeEvent> onEvent, CancellationToken cancel)
         {
-            var (file, args) = _locator.Command(target, requestPath);
-            var psi = new ProcessStartInfo(file)
-            {
-                UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true,
-            };
-            ProcessArguments.Set(psi, args);
-            if (target.DotNetRoot != null)
-            {
-                psi.Environment["DOTNET_ROOT"] = target.DotNetRoot;
-                psi.Environment["DOTNET_MULTILEVEL_LOOKUP"] = "0";
-            }
-            // The probe measures in steady state; tiered compilation's background work adds noise, not information.
-            psi.Environment["DOTNET_TieredPGO"] = "0";
+            var (runtime, probe) = _locator.Command(target);
+            var psi = runtime.StartInfo(probe, new[] { requestPath });
+            psi.RedirectStandardOutput = psi.RedirectStandardError = psi.RedirectStandardInput = true;
 
             var end = new RunEnd();
             var lines = new BlockingCollection<string?>();

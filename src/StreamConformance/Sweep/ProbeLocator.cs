@@ -19,17 +19,13 @@ namespace StreamConformance.Sweep
             ? Path.Combine(_root, "net472", "streamconf-probe.exe")
             : Path.Combine(_root, "net10.0", "streamconf-probe.dll");
 
-        /// <summary>The command line that starts the probe under the given runtime.</summary>
-        public (string FileName, string[] Arguments) Command(RuntimeTarget target, string requestPath)
+        /// <summary>The probe program for <paramref name="target"/> and the command that runs it there.</summary>
+        public (RuntimeCommand Runtime, string Probe) Command(RuntimeTarget target)
         {
             var probe = PathFor(target.Flavor);
             if (!File.Exists(probe))
                 throw new InvalidOperationException($"probe not built: {probe} (run ./build.sh)");
-            if (!target.CanRunProbe)
-                throw new InvalidOperationException($"runtime {target.Name} at {target.Location} has no host to run a probe with (metadata only)");
-            return target.Flavor == RuntimeFlavor.Mono
-                ? (target.HostPath!, new[] { "--debug", probe, requestPath })
-                : (target.HostPath!, new[] { "exec", "--fx-version", target.Version, probe, requestPath });
+            return (RuntimeLauncher.CommandFor(target), probe);
         }
     }
 }

@@ -5,6 +5,7 @@ using StreamConformance.Checks;
 using StreamConformance.Checks.Syscalls;
 using StreamConformance.Meters.Syscalls;
 using StreamConformance.Results;
+using StreamConformance.Runtimes;
 
 namespace StreamConformance.Tests.Syscalls
 {
@@ -39,9 +40,9 @@ namespace StreamConformance.Tests.Syscalls
         [OneTimeSetUp]
         public void MeasureAll()
         {
-            if (SyscallMeter.UnavailableReason != null) return;
+            if (SyscallMeter.ForCurrentRuntime.UnavailableReason != null) return;
             var cells = new[] { s_seekPerRead, s_correct, s_read100, s_readAsync100, s_read4096, s_readByte, s_write100, s_writeByte, s_seekInBuffer, s_seekBetweenAsync, s_flushEmpty, s_flushToDisk, s_pipe, s_socket };
-            var measured = SyscallMeter.Measure(cells, SyscallTestSupport.Context().TempDirectory, new[] { typeof(SyscallMeterTests).Assembly.Location });
+            var measured = SyscallMeter.ForCurrentRuntime.Measure(cells, SyscallTestSupport.Context().TempDirectory, new[] { typeof(SyscallMeterTests).Assembly.Location });
             _m = measured.ToDictionary(m => m.Cell.Id);
         }
 
@@ -262,17 +263,14 @@ namespace StreamConformance.Tests.Syscalls
     /// <summary>Availability: a meter that cannot trace must make every syscall check skip, with the reason.</summary>
     public class SyscallAvailabilityTests
     {
-        [TearDown]
-        public void RestoreStrace() => SyscallMeter.StracePath = null;
-
         [Test]
         public void MissingStraceSkipsEveryCheckWithTheReason()
         {
-            SyscallMeter.StracePath = "/nonexistent/strace";
-            Assert.That(SyscallMeter.UnavailableReason, Does.Contain("/nonexistent/strace"));
+            var meter = new SyscallMeter(RuntimeLauncher.ForCurrentProcess(), stracePath: "/nonexistent/strace");
+            Assert.That(meter.UnavailableReason, Does.Contain("/nonexistent/strace"));
             foreach (var check in CheckCatalog.Select("syscalls.*"))
             {
-                var results = check.Run(new HostFileStreamRecipe(), new CheckContext()).ToList();
+                var results = check.Run(new HostFileStreamRecipe(), new CheckContext { Syscalls = meter }).ToList();
                 Assert.That(results, Has.Count.EqualTo(1), check.Name);
                 Assert.That(results[0].Outcome, Is.EqualTo(Outcome.Skip), check.Name);
                 Assert.That(results[0].Message, Is.Not.Empty, check.Name);
@@ -291,7 +289,7 @@ namespace StreamConformance.Tests.Syscalls
         {
             // The development machine has strace and may trace: if this fails, every other syscall test only skipped.
             if (System.Environment.GetEnvironmentVariable("STREAMCONF_EXPECT_NO_STRACE") == "1") Assert.Ignore("told strace is absent here");
-            Assert.That(SyscallMeter.UnavailableReason, Is.Null);
+            Assert.That(SyscallMeter.ForCurrentRuntime.UnavailableReason, Is.Null);
         }
 
         sealed class OtherRecipe : global::StreamConformance.Recipes.StreamRecipe

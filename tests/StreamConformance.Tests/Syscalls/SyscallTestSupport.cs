@@ -22,7 +22,7 @@ namespace StreamConformance.Tests.Syscalls
 
         public static void RequireMeter()
         {
-            var why = SyscallMeter.UnavailableReason;
+            var why = SyscallMeter.ForCurrentRuntime.UnavailableReason;
             if (why != null) Assert.Ignore("syscall meter unavailable: " + why);
         }
 

@@ -32,9 +32,9 @@ namespace StreamConformance.Checks.Syscalls
             // every other stream gets no result from it (a skip per type would say nothing about that type).
             if (recipe.TypeName != HostType || recipe.Variant != HostVariant || !recipe.IsOsBacked)
                 return new CheckResult[0];
-            var why = RuntimeUnsupportedReason ?? SyscallMeter.UnavailableReason;
+            var why = RuntimeUnsupportedReason ?? context.Syscalls.UnavailableReason;
             if (why != null) return new[] { CheckResult.Of(Name, Outcome.Skip, why) };
-            return Judge(SyscallMeter.Measure(Cells(context), context.TempDirectory, heartbeat: context.Heartbeat), context);
+            return Judge(context.Syscalls.Measure(Cells(context), context.TempDirectory, heartbeat: context.Heartbeat), context);
         }
 
         /// <summary>One result per measurement; families that compare cells override this.</summary>

@@ -40,6 +40,9 @@ namespace StreamConformance.Meters.Syscalls
         [JsonProperty("watchedPaths")] public List<string> WatchedPaths { get; set; } = new List<string>();
         [JsonProperty("status")] public string Status { get; set; } = Ok;
         [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)] public string? Message { get; set; }
+        /// <summary>Where the child's core library was loaded from, and the child runtime's version: what the figures were measured on.</summary>
+        [JsonProperty("runtimeLibrary", NullValueHandling = NullValueHandling.Ignore)] public string? RuntimeLibrary { get; set; }
+        [JsonProperty("runtimeVersion", NullValueHandling = NullValueHandling.Ignore)] public string? RuntimeVersion { get; set; }
 
         public const string Ok = "ok", Unsupported = "unsupported", Wrong = "wrong", Error = "error";
     }

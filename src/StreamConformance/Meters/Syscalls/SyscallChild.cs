@@ -57,7 +57,12 @@ namespace StreamConformance.Meters.Syscalls
         static SyscallCellReport RunCell(SyscallChildRequest request, int index, IReadOnlyDictionary<string, ISyscallScenario> scenarios)
         {
             var cell = request.Cells[index];
-            var report = new SyscallCellReport { Id = cell.Id };
+            var report = new SyscallCellReport
+            {
+                Id = cell.Id,
+                RuntimeLibrary = Path.GetDirectoryName(typeof(object).Assembly.Location),
+                RuntimeVersion = Runtimes.RuntimeResolver.CurrentVersion(),
+            };
             if (!scenarios.TryGetValue(cell.Scenario, out var scenario))
             {
                 report.Status = SyscallCellReport.Error;

@@ -4,46 +4,53 @@ using System.Diagnostics;
 using System.IO;
 using System.Linq;
 using Newtonsoft.Json;
+using StreamConformance.Runtimes;
 
 namespace StreamConformance.Meters.Syscalls
 {
     /// <summary>
-    /// Counts the system calls of measured regions. The cells run in a child process of the current runtime
-    /// (the probe executable in its <see cref="SyscallChild"/> mode) under <c>strace -f</c>; each region lies
+    /// Counts the system calls of measured regions. The cells run in a child process (the probe executable in its
+    /// <see cref="SyscallChild"/> mode) on the runtime the meter is given, under <c>strace -f</c>; each region lies
     /// between two marker calls (a stat of a unique, absent path). Only the marking thread's calls count unless
     /// the cell asks for all threads (async I/O). Linux only; see <see cref="UnavailableReason"/>.
     /// </summary>
-    public static class SyscallMeter
+    public sealed class SyscallMeter
     {
-        static readonly object s_gate = new object();
-        static string? s_stracePath;
-        static Lazy<string?> s_unavailable = new Lazy<string?>(DetectUnavailability);
+        static readonly Lazy<SyscallMeter> s_current = new Lazy<SyscallMeter>(() => new SyscallMeter(RuntimeLauncher.ForCurrentProcess()));
+        readonly Lazy<string?> _unavailable;
+        bool _seccomp;
 
-        /// <summary>The strace executable; null searches PATH. Setting it (a test hook, or a user's choice) re-runs detection.</summary>
-        public static string? StracePath
+        /// <param name="runtime">The runtime the traced child runs on (a probe passes its own, from its request).</param>
+        /// <param name="stracePath">The strace executable; null searches PATH.</param>
+        /// <param name="probePath">The probe program the child runs; null: the one beside this assembly, for the runtime's flavor.</param>
+        public SyscallMeter(RuntimeCommand runtime, string? stracePath = null, string? probePath = null)
         {
-            get => s_stracePath;
-            set { lock (s_gate) { s_stracePath = value; s_unavailable = new Lazy<string?>(DetectUnavailability); } }
+            Runtime = runtime;
+            StracePath = stracePath;
+            ProbePath = probePath ?? Path.Combine(Path.GetDirectoryName(typeof(SyscallMeter).Assembly.Location) ?? ".",
+                runtime.Flavor == RuntimeFlavor.Mono ? "streamconf-probe.exe" : "streamconf-probe.dll");
+            _unavailable = new Lazy<string?>(DetectUnavailability);
         }
 
-        /// <summary>Overrides the probe executable the child runs (streamconf-probe.dll / .exe); null finds it next to this assembly.</summary>
-        public static string? ProbePath { get; set; }
+        /// <summary>A meter whose child runs on the runtime of this process (created once: detection starts processes).</summary>
+        public static SyscallMeter ForCurrentRuntime => s_current.Value;
+
+        public RuntimeCommand Runtime { get; }
+        public string? StracePath { get; }
+        public string ProbePath { get; }
 
         /// <summary>Why syscalls cannot be counted here (not Linux, no strace, ptrace refused, no probe), or null when they can. Detected once.</summary>
-        public static string? UnavailableReason
-        {
-            get { lock (s_gate) return s_unavailable.Value; }
-        }
+        public string? UnavailableReason => _unavailable.Value;
 
         /// <summary>Longest a child may run before it is killed and its cells reported as errors.</summary>
-        public static TimeSpan ChildTimeout { get; set; } = TimeSpan.FromSeconds(90);
+        public TimeSpan ChildTimeout { get; set; } = TimeSpan.FromSeconds(90);
 
         /// <summary>
         /// Runs every cell in one traced child and returns one measurement per cell, in order.
         /// Throws <see cref="InvalidOperationException"/> when the meter is unavailable: check <see cref="UnavailableReason"/> first.
         /// </summary>
         /// <param name="heartbeat">Called about twice a second while the traced child runs (a matrix can take seconds).</param>
-        public static IReadOnlyList<SyscallMeasurement> Measure(IReadOnlyList<SyscallCell> cells, string tempDirectory, IEnumerable<string>? scenarioAssemblies = null,
+        public IReadOnlyList<SyscallMeasurement> Measure(IReadOnlyList<SyscallCell> cells, string tempDirectory, IEnumerable<string>? scenarioAssemblies = null,
             Action? heartbeat = null)
         {
             var why = UnavailableReason;
@@ -64,13 +71,10 @@ namespace StreamConformance.Meters.Syscalls
                 var requestPath = Path.Combine(work, "request.json");
                 File.WriteAllText(requestPath, JsonConvert.SerializeObject(request));
                 var logPath = Path.Combine(work, "strace.log");
-                var (host, hostArgs) = ChildCommand();
-                var args = new List<string> { "-f", "-qq", "-y", "-e", "trace=" + SyscallNames.TraceExpression(), "-o", logPath, host };
-                if (s_seccomp) args.Insert(1, SeccompFlag);
-                args.AddRange(hostArgs);
-                args.Add(SyscallChild.Flag);
-                args.Add(requestPath);
-                var (exit, stderr) = RunProcess(ResolveStrace()!, args, ChildTimeout, heartbeat);
+                var args = new List<string> { "-f", "-qq", "-y", "-e", "trace=" + SyscallNames.TraceExpression(), "-o", logPath };
+                if (_seccomp) args.Insert(1, SeccompFlag);
+                args.AddRange(Runtime.CommandLine(ProbePath, new[] { SyscallChild.Flag, requestPath }));
+                var (exit, stderr) = RunProcess(ResolveStrace()!, args, ChildTimeout, heartbeat, Runtime);
 
                 List<SyscallCellReport>? reports = null;
                 if (File.Exists(request.Output))
@@ -106,27 +110,18 @@ namespace StreamConformance.Meters.Syscalls
             }
         }
 
-        static string? DetectUnavailability()
+        string? DetectUnavailability()
         {
             if (Environment.OSVersion.Platform != PlatformID.Unix || !Directory.Exists("/proc/self"))
                 return "system-call counting needs Linux (strace); this is " + Environment.OSVersion.VersionString;
             var strace = ResolveStrace();
             if (strace == null)
-                return s_stracePath != null ? $"strace not found at {s_stracePath}" : "strace not found on PATH (Debian package 'strace')";
-            try
-            {
-                var (host, _) = ChildCommand();
-                if (!File.Exists(host)) return $"runtime host not found at {host}";
-                var probe = ResolveProbe();
-                if (!File.Exists(probe)) return $"streamconf-probe not found at {probe}";
-            }
-            catch (Exception e) when (e is InvalidOperationException || e is IOException)
-            {
-                return "cannot tell how to start a child of this runtime: " + e.Message;
-            }
+                return StracePath != null ? $"strace not found at {StracePath}" : "strace not found on PATH (Debian package 'strace')";
+            if (!File.Exists(Runtime.Host)) return $"runtime host not found at {Runtime.Host}";
+            if (!File.Exists(ProbePath)) return $"streamconf-probe not found at {ProbePath}";
             var trueBinary = File.Exists("/bin/true") ? "/bin/true" : "/usr/bin/true";
-            s_seccomp = RunProcess(strace, new[] { "-f", SeccompFlag, "-qq", "-e", "trace=?read", "-o", "/dev/null", trueBinary }, TimeSpan.FromSeconds(20)).Exit == 0;
-            if (s_seccomp) return null;
+            _seccomp = RunProcess(strace, new[] { "-f", SeccompFlag, "-qq", "-e", "trace=?read", "-o", "/dev/null", trueBinary }, TimeSpan.FromSeconds(20)).Exit == 0;
+            if (_seccomp) return null;
             var (exit, stderr) = RunProcess(strace, new[] { "-f", "-qq", "-e", "trace=?read", "-o", "/dev/null", trueBinary }, TimeSpan.FromSeconds(20));
             if (exit == 0) return null;
             if (stderr.IndexOf("Operation not permitted", StringComparison.Ordinal) >= 0 || stderr.IndexOf("EPERM", StringComparison.Ordinal) >= 0)
@@ -141,50 +136,25 @@ namespace StreamConformance.Meters.Syscalls
         /// </summary>
         const string SeccompFlag = "--seccomp-bpf";
 
-        /// <summary>Whether this strace accepts <see cref="SeccompFlag"/> (set by detection).</summary>
-        static bool s_seccomp;
-
-        static string? ResolveStrace()
+        string? ResolveStrace()
         {
-            if (s_stracePath != null) return File.Exists(s_stracePath) ? s_stracePath : null;
+            if (StracePath != null) return File.Exists(StracePath) ? StracePath : null;
             var path = Environment.GetEnvironmentVariable("PATH") ?? "/usr/bin:/bin";
             return path.Split(':').Where(d => d.Length > 0).Select(d => Path.Combine(d, "strace")).FirstOrDefault(File.Exists);
         }
 
-        static string ResolveProbe()
-        {
-            if (ProbePath != null) return ProbePath;
-            var dir = Path.GetDirectoryName(typeof(SyscallMeter).Assembly.Location) ?? ".";
-            return Path.Combine(dir, IsMono ? "streamconf-probe.exe" : "streamconf-probe.dll");
-        }
-
-        static bool IsMono => Type.GetType("Mono.Runtime") != null;
-
-        /// <summary>The host that runs a child of the runtime this process runs on, and its arguments up to the probe.</summary>
-        static (string Host, List<string> Args) ChildCommand()
-        {
-            var current = Process.GetCurrentProcess().MainModule?.FileName ?? throw new InvalidOperationException("the current process has no main module");
-            var probe = ResolveProbe();
-            if (IsMono)
-                return (current, new List<string> { probe });
-            // .NET: the muxer itself, else (an apphost or testhost started us) the muxer that owns the running framework.
-            if (Path.GetFileName(current) == "dotnet") return (current, new List<string> { "exec", probe });
-            var fromEnv = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH");
-            if (!string.IsNullOrEmpty(fromEnv) && File.Exists(fromEnv)) return (fromEnv!, new List<string> { "exec", probe });
-            var framework = Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "";
-            var root = Path.GetFullPath(Path.Combine(framework, "..", "..", ".."));
-            return (Path.Combine(root, "dotnet"), new List<string> { "exec", probe });
-        }
-
         /// <summary>Runs a process to completion; exit code null on timeout (the process is killed).</summary>
-        static (int? Exit, string Stderr) RunProcess(string file, IEnumerable<string> args, TimeSpan timeout, Action? heartbeat = null)
+        static (int? Exit, string Stderr) RunProcess(string file, IEnumerable<string> args, TimeSpan timeout, Action? heartbeat = null, RuntimeCommand? runtime = null)
         {
-            var info = new ProcessStartInfo(file, string.Join(" ", args.Select(Quote)))
+            var info = new ProcessStartInfo(file)
             {
                 UseShellExecute = false,
                 RedirectStandardOutput = true,
                 RedirectStandardError = true,
             };
+            ProcessArguments.Set(info, args);
+            // strace passes its environment on to the runtime it starts.
+            runtime?.ApplyEnvironment(info);
             using var process = Process.Start(info) ?? throw new InvalidOperationException("could not start " + file);
             var stderr = process.StandardError.ReadToEndAsync();
             var stdout = process.StandardOutput.ReadToEndAsync();
@@ -202,9 +172,6 @@ namespace StreamConformance.Meters.Syscalls
             GC.KeepAlive(stdout.Result);
             return (process.ExitCode, stderr.Result);
         }
-
-        static string Quote(string arg) =>
-            arg.Length > 0 && arg.All(c => char.IsLetterOrDigit(c) || "-_./=,?:%+".IndexOf(c) >= 0) ? arg : "\"" + arg.Replace("\\", "\\\\").Replace("\"", "\\\"") + "\"";
 
         static string FirstLines(string text)
         {

@@ -1,0 +1,61 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+
+namespace StreamConformance.Runtimes
+{
+    /// <summary>
+    /// The one place that knows how to start a process on a runtime. The probe launcher, the syscall meter's
+    /// traced child and patched runtime copies all go through it, so a measurement never lands on another runtime
+    /// than the one named (a dotnet root with several frameworks picks the newest unless told the version).
+    /// </summary>
+    public static class RuntimeLauncher
+    {
+        /// <summary>The command that starts programs on <paramref name="target"/>.</summary>
+        public static RuntimeCommand CommandFor(RuntimeTarget target)
+        {
+            if (!target.CanRunProbe)
+                throw new InvalidOperationException($"runtime {target.Name} at {target.Location} has no host to run a program with (metadata only)");
+            var command = new RuntimeCommand { Flavor = target.Flavor, Host = target.HostPath!, Version = target.Version, LibraryPath = target.AssemblyDirectories[0] };
+            if (target.Flavor == RuntimeFlavor.Mono)
+            {
+                command.HostOptions.Add("--debug");
+                return command;
+            }
+            command.HostOptions.AddRange(new[] { "exec", "--fx-version", target.Version });
+            if (target.DotNetRoot != null)
+            {
+                command.Environment["DOTNET_ROOT"] = target.DotNetRoot;
+                command.Environment["DOTNET_MULTILEVEL_LOOKUP"] = "0";
+            }
+            // Measurements are taken in steady state; tiered PGO's background work adds noise, not information.
+            command.Environment["DOTNET_TieredPGO"] = "0";
+            return command;
+        }
+
+        /// <summary>The command that starts programs on the runtime this process runs on (tests, in-process runs).</summary>
+        public static RuntimeCommand ForCurrentProcess()
+        {
+            var current = Process.GetCurrentProcess().MainModule?.FileName ?? throw new InvalidOperationException("the current process has no main module");
+            if (RuntimeResolver.IsRunningOnMono)
+            {
+                var library = Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "";
+                return new RuntimeCommand
+                {
+                    Flavor = RuntimeFlavor.Mono, Host = current, HostOptions = new List<string> { "--debug" },
+                    LibraryPath = library, Version = RuntimeResolver.CurrentVersion(),
+                };
+            }
+            // The muxer itself, else (an apphost or testhost started us) the muxer of the running framework's root.
+            var framework = Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "";
+            var root = Path.GetFullPath(Path.Combine(framework, "..", "..", ".."));
+            string host;
+            if (Path.GetFileName(current) == "dotnet") host = current;
+            else if (File.Exists(Path.Combine(root, "dotnet"))) host = Path.Combine(root, "dotnet");
+            else host = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? Path.Combine(root, "dotnet");
+            var target = new RuntimeTarget("current", RuntimeFlavor.CoreClr, Path.GetFileName(framework), framework, new[] { framework }, host, root);
+            return CommandFor(target);
+        }
+    }
+}
