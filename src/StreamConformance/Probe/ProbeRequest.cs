@@ -17,6 +17,8 @@ namespace StreamConformance.Probe
         [JsonProperty("budgetsPath")] public string? BudgetsPath { get; set; }
         /// <summary>How to start a child on the probe's runtime (the syscall meter's traced child); null: the current process's.</summary>
         [JsonProperty("runtimeCommand", NullValueHandling = NullValueHandling.Ignore)] public Runtimes.RuntimeCommand? RuntimeCommand { get; set; }
+        /// <summary>Assemblies (simple names) whose load location and module version id the probe reports in its hello.</summary>
+        [JsonProperty("reportAssemblies")] public List<string> ReportAssemblies { get; set; } = new List<string>();
         /// <summary>Checks already done (or timed out) in an earlier probe of the same run: "type|variant|check".</summary>
         [JsonProperty("skip")] public HashSet<string> Skip { get; set; } = new HashSet<string>();
 
@@ -24,7 +26,7 @@ namespace StreamConformance.Probe
         public ProbeRequest Resume(List<ProbeItem> items, HashSet<string> skip) => new ProbeRequest
         {
             Runtime = Runtime, Items = items, Checks = Checks, Quick = Quick, LenientDisposal = LenientDisposal, Seed = Seed,
-            TempDirectory = TempDirectory, BudgetsPath = BudgetsPath, Skip = skip, RuntimeCommand = RuntimeCommand,
+            TempDirectory = TempDirectory, BudgetsPath = BudgetsPath, Skip = skip, RuntimeCommand = RuntimeCommand, ReportAssemblies = ReportAssemblies,
         };
 
         public static string Key(string type, string variant, string check) => type + "|" + variant + "|" + check;

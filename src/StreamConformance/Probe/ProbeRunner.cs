@@ -61,9 +61,25 @@ namespace StreamConformance.Probe
             };
         }
 
+        /// <summary>Where an assembly of the runtime was loaded from and its module version id: proof of what ran.</summary>
+        static LoadedAssembly Loaded(string name)
+        {
+            try
+            {
+                var assembly = name == "System.Private.CoreLib" || name == "mscorlib" ? typeof(object).Assembly : Assembly.Load(name);
+                return new LoadedAssembly { Name = name, Location = assembly.Location, Mvid = assembly.ManifestModule.ModuleVersionId.ToString() };
+            }
+            catch (Exception e) when (e is FileNotFoundException || e is FileLoadException || e is BadImageFormatException)
+            {
+                return new LoadedAssembly { Name = name, Error = e.GetType().Name + ": " + e.Message };
+            }
+        }
+
         public void Run()
         {
-            _emit(new ProbeEvent { Kind = ProbeEvent.Hello, Runtime = DescribeCurrentRuntime(_request.Runtime) });
+            var hello = DescribeCurrentRuntime(_request.Runtime);
+            if (_request.ReportAssemblies.Count > 0) hello.LoadedAssemblies = _request.ReportAssemblies.Select(Loaded).ToList();
+            _emit(new ProbeEvent { Kind = ProbeEvent.Hello, Runtime = hello });
             foreach (var item in _request.Items)
                 RunItem(item);
             _emit(new ProbeEvent { Kind = ProbeEvent.Done });

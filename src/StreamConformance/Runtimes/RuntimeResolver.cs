@@ -126,7 +126,7 @@ namespace StreamConformance.Runtimes
             string? host = null;
             if (root != null)
                 host = FirstExisting(Path.Combine(root, "dotnet"), Path.Combine(root, "dotnet.exe"));
-            return new RuntimeTarget(name, RuntimeFlavor.CoreClr, version, fxDir, dirs, host, root);
+            return new RuntimeTarget(name, RuntimeFlavor.CoreClr, version, fxDir, dirs, host, root) { Copy = root != null ? RuntimeCopyManifest.TryRead(root) : null };
         }
 
         static RuntimeTarget FromMonoBinary(string name, string binary)
@@ -150,7 +150,7 @@ namespace StreamConformance.Runtimes
                     dirs.AddRange(Directory.GetDirectories(asm).OrderByDescending(v => ParseVersion(Path.GetFileName(v).Split('_')[0])));
             }
             var version = binary != null ? MonoVersion(binary) : "unknown";
-            return new RuntimeTarget(name, RuntimeFlavor.Mono, version, prefix, dirs, binary);
+            return new RuntimeTarget(name, RuntimeFlavor.Mono, version, prefix, dirs, binary) { Copy = RuntimeCopyManifest.TryRead(prefix) };
         }
 
         static string MonoVersion(string binary)

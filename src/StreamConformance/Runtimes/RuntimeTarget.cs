@@ -36,6 +36,9 @@ namespace StreamConformance.Runtimes
         /// <summary>For CoreCLR: the dotnet root that holds host/ and shared/ (set as DOTNET_ROOT for the probe).</summary>
         public string? DotNetRoot { get; }
 
+        /// <summary>Set when the runtime is a copy written by <c>patch apply</c> (patched or its A/A control).</summary>
+        public RuntimeCopyManifest? Copy { get; set; }
+
         public bool CanRunProbe => HostPath != null && File.Exists(HostPath);
 
         /// <summary>Every managed-assembly candidate (.dll/.exe) of the runtime, de-duplicated by file name (first folder wins).</summary>
@@ -54,6 +57,10 @@ namespace StreamConformance.Runtimes
             }
             return result;
         }
+
+        /// <summary>The same runtime under another name (results name runtimes; a copy is named after what it carries).</summary>
+        public RuntimeTarget WithName(string name) =>
+            new RuntimeTarget(name, Flavor, Version, Location, AssemblyDirectories, HostPath, DotNetRoot) { Copy = Copy };
 
         public override string ToString() => $"{Name} ({Flavor} {Version}) at {Location}";
     }

@@ -96,6 +96,12 @@ namespace StreamConformance.Sweep
                 LenientDisposal = _options.LenientDisposal, Seed = _options.Seed, TempDirectory = temp,
                 BudgetsPath = _options.BudgetsPath,
             };
+            if (target.Copy != null)
+            {
+                // A patched copy (or its A/A control): the probe proves which rewritten files it loaded.
+                request.ReportAssemblies.AddRange(target.Copy.Assemblies.Select(a => a.Name));
+                run.Runtime.CopyOf = $"{target.Copy.Kind} copy of {target.Copy.OriginalLocation} (patch {target.Copy.PatchId})";
+            }
             try
             {
                 var checkClock = new CheckClock();
@@ -127,6 +133,7 @@ namespace StreamConformance.Sweep
             {
                 case ProbeEvent.Hello when ev.Runtime != null:
                     run.Runtime.Version = ev.Runtime.Version;
+                    run.Runtime.LoadedAssemblies ??= ev.Runtime.LoadedAssemblies;
                     break;
                 case ProbeEvent.Built when ev.Type != null:
                     run.Built[ev.Type] = ev.Variants ?? new List<string>();

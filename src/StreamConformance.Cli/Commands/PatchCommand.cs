@@ -1,0 +1,136 @@
+using System;
+using System.Collections.Generic;
+using System.CommandLine;
+using System.IO;
+using System.Linq;
+using Spectre.Console;
+using StreamConformance.Patching;
+using StreamConformance.Runtimes;
+
+namespace StreamConformance.Cli.Commands
+{
+    /// <summary>`streamconf patch apply|verify|list|evidence`: candidate runtime patches, woven into private runtime copies.</summary>
+    public sealed class PatchCommand
+    {
+        readonly CommonOptions _common = new CommonOptions();
+
+        public Command Create()
+        {
+            var command = new Command("patch", "Weave a candidate runtime patch into a private copy of a runtime, check it, and measure it before and after.");
+            command.Subcommands.Add(Apply());
+            command.Subcommands.Add(Verify());
+            command.Subcommands.Add(List());
+            return command;
+        }
+
+        Command Apply()
+        {
+            var folder = new Argument<string>("patch") { Description = "A patch folder, e.g. patches/0001-bufferedstream-readbyte-regression-guard." };
+            var output = new Option<string>("--out", "-o") { Description = "The new or empty folder the patched runtime copy is written to.", Required = true };
+            var roundTrip = new Option<bool>("--aa") { Description = "Write the A/A control instead: the same assemblies read and written back with no change." };
+            var command = new Command("apply", "Write a copy of a runtime with the patch woven in; --runtime DIR then accepts the copy everywhere.");
+            command.Arguments.Add(folder);
+            command.Options.Add(_common.Runtime);
+            command.Options.Add(output);
+            command.Options.Add(roundTrip);
+            command.SetAction(parse =>
+            {
+                var patch = PatchFolder.Load(parse.GetValue(folder)!);
+                var runtimes = _common.ResolveRuntimes(parse, defaultsWhenNone: false);
+                if (runtimes.Count == 0) runtimes.Add(RuntimeResolver.Resolve(patch.Manifest.Targets[0].Runtime == "mono" ? "mono" : "dotnet"));
+                if (runtimes.Count > 1) throw new InputException("patch apply: one --runtime per copy (got " + runtimes.Count + ")");
+                var kind = parse.GetValue(roundTrip) ? RuntimeCopyManifest.RoundTrip : RuntimeCopyManifest.Patched;
+                var copy = PatchApplier.Apply(patch, runtimes[0], parse.GetValue(output)!, kind);
+                var manifest = copy.Copy!;
+                AnsiConsole.MarkupLine($"[green]{Markup.Escape(kind == RuntimeCopyManifest.Patched ? "patched" : "A/A")} copy of {Markup.Escape(runtimes[0].Name)} {Markup.Escape(runtimes[0].Version)}[/]: {Markup.Escape(copy.Location)}");
+                foreach (var a in manifest.Assemblies)
+                    AnsiConsole.MarkupLine($"  {Markup.Escape(a.Name)} mvid {a.Mvid}: {Markup.Escape(a.Paths[0])}");
+                foreach (var r in manifest.Replaced) AnsiConsole.MarkupLine($"  replaced {Markup.Escape(r)}");
+                var root = copy.Flavor == RuntimeFlavor.CoreClr ? copy.DotNetRoot! : copy.Location;
+                AnsiConsole.MarkupLine($"[grey]use it: streamconf sweep --runtime {Markup.Escape(root)}[/]");
+                return Program.Ok;
+            });
+            return command;
+        }
+
+        Command Verify()
+        {
+            var folders = new Argument<string[]>("patches") { Description = "Patch folders (default: every folder under ./patches).", Arity = ArgumentArity.ZeroOrMore };
+            var command = new Command("verify", "Check every patch folder: well-formed, its type and members exist in each runtime, the replacement compiles and weaves, the diff parses.");
+            command.Arguments.Add(folders);
+            command.Options.Add(_common.Runtime);
+            command.SetAction(parse =>
+            {
+                var paths = Folders(parse.GetValue(folders));
+                var runtimes = _common.ResolveRuntimes(parse);
+                var table = new Table().AddColumns("patch", "runtime", "verdict");
+                var failed = 0;
+                foreach (var path in paths)
+                {
+                    foreach (var (runtime, verdict, ok) in PatchVerifier.Verify(path, runtimes))
+                    {
+                        if (!ok) failed++;
+                        table.AddRow(Markup.Escape(Path.GetFileName(path.TrimEnd('/'))), Markup.Escape(runtime), ok ? "[green]" + Markup.Escape(verdict) + "[/]" : "[red]" + Markup.Escape(verdict) + "[/]");
+                    }
+                }
+                AnsiConsole.Write(table);
+                if (failed > 0)
+                {
+                    Console.Error.WriteLine($"streamconf: patch verify: {failed} fault(s) (see the table)");
+                    return Program.BadInput;
+                }
+                return Program.Ok;
+            });
+            return command;
+        }
+
+        Command List()
+        {
+            var folders = new Argument<string[]>("patches") { Description = "Patch folders (default: every folder under ./patches).", Arity = ArgumentArity.ZeroOrMore };
+            var command = new Command("list", "Every patch: id, title, runtimes, status and its headline figure from the evidence.");
+            command.Arguments.Add(folders);
+            command.SetAction(parse =>
+            {
+                var table = new Table().AddColumns("id", "title", "runtimes", "status", "headline");
+                var bad = 0;
+                foreach (var path in Folders(parse.GetValue(folders)))
+                {
+                    try
+                    {
+                        var patch = PatchFolder.Load(path);
+                        var evidence = (Evidence.EvidenceDocument?)null;
+                        table.AddRow(patch.Manifest.Id, Markup.Escape(patch.Manifest.Title),
+                            Markup.Escape(string.Join(", ", patch.Manifest.Targets.Select(t => t.Runtime + (t.VersionMeasured != null ? " " + t.VersionMeasured : "")))),
+                            Markup.Escape(evidence?.Status ?? patch.Manifest.Status),
+                            Markup.Escape(evidence?.Headline ?? "(no evidence yet: streamconf patch evidence " + path + ")"));
+                    }
+                    catch (InputException e)
+                    {
+                        bad++;
+                        table.AddRow("?", Markup.Escape(Path.GetFileName(path)), "", "[red]malformed[/]", Markup.Escape(e.Message));
+                    }
+                }
+                AnsiConsole.Write(table);
+                return bad > 0 ? Program.BadInput : Program.Ok;
+            });
+            return command;
+        }
+
+        /// <summary>The folders named, or every NNNN-* folder of ./patches (or the checkout's patches/ when run elsewhere).</summary>
+        public static List<string> Folders(string[]? named)
+        {
+            if (named != null && named.Length > 0) return named.Select(Path.GetFullPath).ToList();
+            var root = PatchesRoot();
+            return Directory.GetDirectories(root).Where(d => char.IsDigit(Path.GetFileName(d)[0])).OrderBy(d => d, StringComparer.Ordinal).ToList();
+        }
+
+        static string PatchesRoot()
+        {
+            if (Directory.Exists("patches")) return Path.GetFullPath("patches");
+            for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir != null; dir = dir.Parent)
+                if (Directory.Exists(Path.Combine(dir.FullName, "patches")) && File.Exists(Path.Combine(dir.FullName, "build.sh")))
+                    return Path.Combine(dir.FullName, "patches");
+            throw new InputException("patch: no patches/ folder here or above the tool; name the patch folders");
+        }
+    }
+}

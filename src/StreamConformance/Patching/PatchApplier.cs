@@ -1,0 +1,150 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Security.Cryptography;
+using Mono.Cecil;
+using StreamConformance.Runtimes;
+
+namespace StreamConformance.Patching
+{
+    /// <summary>
+    /// Writes a patched copy of a runtime, or its A/A control: the same assemblies read and written back by the
+    /// same tool with no change. Both are IL-only (a ReadyToRun image cannot be written back as it is: .NET's copies
+    /// run JIT-compiled from the first call) and both get a fresh module version id (Mono's AOT cache holds code for
+    /// the original id: a copy that kept it would run the original's precompiled methods, not the woven ones).
+    /// So the A/A copy, not the installed runtime, is the fair "before".
+    /// </summary>
+    public static class PatchApplier
+    {
+        /// <summary>Builds the copy in <paramref name="outDir"/> and returns it as a runtime target.</summary>
+        /// <param name="kind"><see cref="RuntimeCopyManifest.Patched"/> or <see cref="RuntimeCopyManifest.RoundTrip"/>.</param>
+        public static RuntimeTarget Apply(PatchFolder patch, RuntimeTarget original, string outDir, string kind)
+        {
+            var target = TargetFor(patch, original);
+            outDir = Path.GetFullPath(outDir);
+            CheckOut(original, outDir);
+            var created = !Directory.Exists(outDir);
+            try
+            {
+                var (module, replaced, source) = Weave(patch, target, original, kind == RuntimeCopyManifest.Patched);
+                RuntimeCopier.Lay(original, outDir);
+                var (_, places) = RuntimeCopier.Locate(original, outDir, target.Assembly);
+                var staging = Path.Combine(outDir, ".streamconf-staging");
+                Directory.CreateDirectory(staging);
+                var written = Path.Combine(staging, target.Assembly + ".dll");
+                module.Write(written);
+                var mvid = module.Mvid;
+                module.Dispose();
+                RuntimeCopier.Place(written, places);
+                var hash = Sha256(written);
+                Directory.Delete(staging, recursive: true);
+                new RuntimeCopyManifest
+                {
+                    Kind = kind, PatchId = patch.Manifest.Id, PatchFolder = patch.Path, PatchHash = patch.ContentHash(target),
+                    OriginalLocation = original.Location, OriginalVersion = original.Version,
+                    Flavor = target.Runtime,
+                    Assemblies = { new RewrittenAssembly { Name = target.Assembly, Paths = places.ToList(), Mvid = mvid.ToString(), Sha256 = hash } },
+                    Replaced = replaced.Select(r => target.Type + "::" + r).ToList(),
+                }.Write(outDir);
+                return RuntimeResolver.ResolvePath(outDir);
+            }
+            catch (Exception e) when (e is IOException || e is UnauthorizedAccessException)
+            {
+                if (created) TryDelete(outDir);
+                throw new InputException($"patch: writing the copy in {outDir} failed: {e.Message}");
+            }
+            catch
+            {
+                if (created) TryDelete(outDir);
+                throw;
+            }
+        }
+
+        public static PatchTarget TargetFor(PatchFolder patch, RuntimeTarget original)
+        {
+            var flavor = original.Flavor == RuntimeFlavor.Mono ? "mono" : "coreclr";
+            return patch.Manifest.TargetFor(flavor)
+                ?? throw new InputException($"patch: {patch.Path} has no target for {flavor} (runtime {original.Name})");
+        }
+
+        /// <summary>
+        /// Reads the target assembly of <paramref name="original"/> and, when <paramref name="patched"/>, weaves the
+        /// replacement into it; either way marks it IL-only with a fresh module version id, ready to write.
+        /// </summary>
+        public static (ModuleDefinition Module, IReadOnlyList<string> Replaced, string Source) Weave(PatchFolder patch, PatchTarget target, RuntimeTarget original, bool patched)
+        {
+            var (source, _) = RuntimeCopier.Locate(original, "/nonexistent", target.Assembly);
+            var resolver = new DefaultAssemblyResolver();
+            foreach (var d in resolver.GetSearchDirectories().ToList()) resolver.RemoveSearchDirectory(d);
+            foreach (var dir in original.AssemblyDirectories.Where(Directory.Exists)) resolver.AddSearchDirectory(dir);
+            var facades = Path.Combine(original.AssemblyDirectories[0], "Facades");
+            if (Directory.Exists(facades)) resolver.AddSearchDirectory(facades);
+            var module = ModuleDefinition.ReadModule(source, new ReaderParameters { InMemory = true, AssemblyResolver = resolver });
+            if (module.GetType(target.Type) == null)
+                throw new InputException($"patch: {target.Type} not found in {source} ({original.Name} {original.Version})");
+            IReadOnlyList<string> replaced = Array.Empty<string>();
+            if (patched)
+            {
+                var bytes = ReplacementCompiler.Compile(patch.FileOf(target.Source), References(original, source), target.Runtime);
+                var patchModule = ModuleDefinition.ReadModule(new MemoryStream(bytes), new ReaderParameters { AssemblyResolver = resolver });
+                replaced = new MethodWeaver(module, patchModule).Weave(target.Type);
+                var missing = target.Members.Except(replaced).ToList();
+                var extra = replaced.Except(target.Members).ToList();
+                if (missing.Count > 0 || extra.Count > 0)
+                    throw new InputException($"patch: {patch.FileOf(PatchFolder.ManifestFile)}: members list {Join(target.Members)} but the replacement replaces {Join(replaced)}");
+            }
+            if ((module.Attributes & ModuleAttributes.ILLibrary) != 0)
+            {
+                // ReadyToRun: keep the IL, drop the native code (as ILLink's output step does).
+                module.Attributes = (module.Attributes & ~ModuleAttributes.ILLibrary) | ModuleAttributes.ILOnly;
+                module.Architecture = TargetArchitecture.AMD64;
+            }
+            module.Mvid = Guid.NewGuid();
+            return (module, replaced, source);
+        }
+
+        static IEnumerable<string> References(RuntimeTarget original, string assembly)
+        {
+            yield return assembly;
+            var library = original.AssemblyDirectories[0];
+            foreach (var name in new[] { "System.Private.CoreLib.dll", "mscorlib.dll", "System.Runtime.dll" })
+            {
+                var path = Path.Combine(library, name);
+                if (File.Exists(path)) yield return RuntimeResolver.ResolveLinks(path);
+            }
+        }
+
+        /// <summary>--out must be a new or empty folder outside every runtime's own folders.</summary>
+        static void CheckOut(RuntimeTarget original, string outDir)
+        {
+            var installRoots = new List<string> { original.Location };
+            if (original.DotNetRoot != null) installRoots.Add(original.DotNetRoot);
+            installRoots.AddRange(original.AssemblyDirectories);
+            var real = Path.GetFullPath(outDir);
+            foreach (var root in installRoots.Select(r => Path.GetFullPath(r).TrimEnd('/') + "/"))
+                if ((real + "/").StartsWith(root, StringComparison.Ordinal))
+                    throw new InputException($"patch: --out {outDir} is inside the runtime {original.Name} at {root.TrimEnd('/')}: a copy is written elsewhere");
+            if (Directory.Exists(outDir) && Directory.EnumerateFileSystemEntries(outDir).Any())
+                throw new InputException($"patch: --out {outDir} exists and is not empty");
+            if (File.Exists(outDir))
+                throw new InputException($"patch: --out {outDir} is a file");
+        }
+
+        static string Join(IEnumerable<string> items) => "[" + string.Join(", ", items) + "]";
+
+        static string Sha256(string path)
+        {
+            using var sha = SHA256.Create();
+            using var stream = File.OpenRead(path);
+            return Convert.ToHexString(sha.ComputeHash(stream)).ToLowerInvariant();
+        }
+
+        static void TryDelete(string dir)
+        {
+            try { if (Directory.Exists(dir)) Directory.Delete(dir, recursive: true); }
+            catch (IOException) { }
+            catch (UnauthorizedAccessException) { }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+using System;
+using System.IO;
+using System.Security.Cryptography;
+using System.Text;
+using StreamConformance.Runtimes;
+
+namespace StreamConformance.Patching
+{
+    /// <summary>
+    /// Patched and A/A copies kept under <c>artifacts/patched-runtimes/</c>, keyed by (runtime location, version, patch
+    /// content hash): a second <c>patch evidence</c> reuses them instead of rewriting CoreLib again. A copy counts only
+    /// once its <see cref="RuntimeCopyManifest"/> exists (written last), so an interrupted build is rebuilt.
+    /// </summary>
+    public sealed class PatchCache
+    {
+        public PatchCache(string root) => Root = root;
+
+        public string Root { get; }
+
+        /// <summary>artifacts/patched-runtimes of the checkout the tool runs from; STREAMCONF_ARTIFACTS overrides.</summary>
+        public static PatchCache Default()
+        {
+            var env = Environment.GetEnvironmentVariable("STREAMCONF_ARTIFACTS");
+            if (!string.IsNullOrEmpty(env)) return new PatchCache(Path.Combine(env!, "patched-runtimes"));
+            for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir != null; dir = dir.Parent)
+                if (File.Exists(Path.Combine(dir.FullName, "build.sh")) && Directory.Exists(Path.Combine(dir.FullName, "patches")))
+                    return new PatchCache(Path.Combine(dir.FullName, "artifacts", "patched-runtimes"));
+            return new PatchCache(Path.Combine(Path.GetTempPath(), "streamconf-patched-runtimes"));
+        }
+
+        /// <summary>The cached copy of <paramref name="original"/> of the given kind, built when absent; reports whether it was.</summary>
+        public (RuntimeTarget Runtime, bool Built) GetOrBuild(PatchFolder patch, RuntimeTarget original, string kind)
+        {
+            var target = PatchApplier.TargetFor(patch, original);
+            var dir = Path.Combine(Root, Key(patch, target, original), kind);
+            if (RuntimeCopyManifest.TryRead(dir) is RuntimeCopyManifest existing && existing.Kind == kind)
+                return (Named(RuntimeResolver.ResolvePath(dir), original, patch, kind), false);
+            if (Directory.Exists(dir)) Directory.Delete(dir, recursive: true); // an interrupted build: links are removed, not followed
+            Directory.CreateDirectory(Path.GetDirectoryName(dir)!);
+            var built = PatchApplier.Apply(patch, original, dir, kind);
+            return (Named(built, original, patch, kind), true);
+        }
+
+        static RuntimeTarget Named(RuntimeTarget copy, RuntimeTarget original, PatchFolder patch, string kind) =>
+            copy.WithName($"{original.Name}+{(kind == RuntimeCopyManifest.RoundTrip ? "aa" : patch.Manifest.Id)}");
+
+        static string Key(PatchFolder patch, PatchTarget target, RuntimeTarget original)
+        {
+            using var sha = SHA256.Create();
+            var where = Convert.ToHexString(sha.ComputeHash(Encoding.UTF8.GetBytes(original.Location))).Substring(0, 8).ToLowerInvariant();
+            return $"{target.Runtime}-{original.Version}-{where}-{patch.Manifest.Id}-{patch.ContentHash(target)}";
+        }
+    }
+}

@@ -1,0 +1,107 @@
+using System;
+using System.IO;
+using System.Linq;
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.RegularExpressions;
+using Newtonsoft.Json;
+
+namespace StreamConformance.Patching
+{
+    /// <summary>
+    /// A folder <c>patches/NNNN-slug/</c>: <c>patch.json</c>, the replacement source(s) it names, the upstream diff(s),
+    /// and the generated <c>EVIDENCE.md</c> and <c>evidence.json</c>. Loading checks the form; every fault is an
+    /// <see cref="InputException"/> naming the folder (or file, line and column) and the fault.
+    /// </summary>
+    public sealed class PatchFolder
+    {
+        public const string ManifestFile = "patch.json", EvidenceMarkdown = "EVIDENCE.md", EvidenceJson = "evidence.json";
+
+        PatchFolder(string path, PatchManifest manifest)
+        {
+            Path = path;
+            Manifest = manifest;
+        }
+
+        public string Path { get; }
+        public string Name => System.IO.Path.GetFileName(Path);
+        public PatchManifest Manifest { get; }
+
+        public string FileOf(string relative) => System.IO.Path.Combine(Path, relative);
+
+        public static PatchFolder Load(string path)
+        {
+            var full = System.IO.Path.GetFullPath(path.TrimEnd('/', '\\'));
+            if (!Directory.Exists(full))
+                throw new InputException($"patch: {full} is not a folder");
+            var manifestPath = System.IO.Path.Combine(full, ManifestFile);
+            if (!File.Exists(manifestPath))
+                throw new InputException($"patch: {full} has no {ManifestFile}");
+            PatchManifest? manifest;
+            try
+            {
+                manifest = JsonConvert.DeserializeObject<PatchManifest>(File.ReadAllText(manifestPath),
+                    new JsonSerializerSettings { MissingMemberHandling = MissingMemberHandling.Error });
+            }
+            catch (JsonReaderException e)
+            {
+                throw new InputException($"patch: {manifestPath}:{e.LineNumber}:{e.LinePosition}: {FirstSentence(e.Message)}");
+            }
+            catch (JsonSerializationException e)
+            {
+                throw new InputException($"patch: {manifestPath}:{e.LineNumber}:{e.LinePosition}: {FirstSentence(e.Message)}");
+            }
+            if (manifest == null) throw new InputException($"patch: {manifestPath} is empty");
+            var folder = new PatchFolder(full, manifest);
+            folder.Validate(manifestPath);
+            return folder;
+        }
+
+        void Validate(string manifestPath)
+        {
+            string Fault(string what) => $"patch: {manifestPath}: {what}";
+            var m = Manifest;
+            var prefix = Regex.Match(Name, @"^(\d{4})-[a-z0-9][a-z0-9-]*$");
+            if (!prefix.Success) throw new InputException($"patch: {Path}: folder name must be NNNN-slug (four digits, lowercase words)");
+            if (m.Id != prefix.Groups[1].Value) throw new InputException(Fault($"id '{m.Id}' does not match the folder's number {prefix.Groups[1].Value}"));
+            if (!PatchManifest.Statuses.Contains(m.Status)) throw new InputException(Fault($"status '{m.Status}' is not one of {string.Join(", ", PatchManifest.Statuses)}"));
+            if (m.Status == "rejected" && string.IsNullOrWhiteSpace(m.StatusReason)) throw new InputException(Fault("a rejected patch needs statusReason"));
+            if (m.Targets.Count == 0) throw new InputException(Fault("targets is empty"));
+            foreach (var t in m.Targets)
+            {
+                if (t.Runtime != "coreclr" && t.Runtime != "mono") throw new InputException(Fault($"target runtime '{t.Runtime}' is not coreclr or mono"));
+                if (m.Targets.Count(o => o.Runtime == t.Runtime) > 1) throw new InputException(Fault($"two targets for {t.Runtime}"));
+                if (t.Members.Count == 0) throw new InputException(Fault($"target {t.Runtime}: members is empty"));
+                if (!File.Exists(FileOf(t.Source))) throw new InputException(Fault($"target {t.Runtime}: source {t.Source} not found in the folder"));
+                if (!Regex.IsMatch(t.Upstream.Commit, "^[0-9a-f]{40}$")) throw new InputException(Fault($"target {t.Runtime}: upstream commit '{t.Upstream.Commit}' is not 40 lowercase hex digits"));
+                if (!Regex.IsMatch(t.Upstream.Repository, @"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")) throw new InputException(Fault($"target {t.Runtime}: upstream repository '{t.Upstream.Repository}' is not owner/name"));
+                var diff = FileOf(t.Upstream.Diff);
+                if (!File.Exists(diff)) throw new InputException(Fault($"target {t.Runtime}: diff {t.Upstream.Diff} not found in the folder"));
+                var parsed = UnifiedDiff.Parse(diff);
+                if (!parsed.Files.Any(f => f.NewPath == t.Upstream.Path || f.OldPath == t.Upstream.Path))
+                    throw new InputException($"patch: {diff}: no file section for the upstream path {t.Upstream.Path}");
+            }
+        }
+
+        /// <summary>
+        /// What a patched copy depends on: the manifest and every source it names. Two folders with the same content
+        /// hash weave the same copy, so the cache is keyed by it.
+        /// </summary>
+        public string ContentHash(PatchTarget target)
+        {
+            using var sha = SHA256.Create();
+            var text = new StringBuilder();
+            text.Append(target.Runtime).Append('\n').Append(target.Assembly).Append('\n').Append(target.Type).Append('\n');
+            text.Append(string.Join("\n", target.Members)).Append('\n');
+            text.Append(File.ReadAllText(FileOf(target.Source)));
+            text.Append('\n').Append(MethodWeaver.Version);
+            return Convert.ToHexString(sha.ComputeHash(Encoding.UTF8.GetBytes(text.ToString()))).Substring(0, 16).ToLowerInvariant();
+        }
+
+        static string FirstSentence(string message)
+        {
+            var cut = message.IndexOf(" Path '", StringComparison.Ordinal);
+            return (cut > 0 ? message.Substring(0, cut) : message).Trim();
+        }
+    }
+}

@@ -1,0 +1,70 @@
+using System.Collections.Generic;
+using System.Linq;
+using Newtonsoft.Json;
+
+namespace StreamConformance.Patching
+{
+    /// <summary>
+    /// <c>patch.json</c>: what a candidate runtime patch changes, where it comes from upstream, and why.
+    /// See <c>patches/README.md</c> for the fields by example.
+    /// </summary>
+    public sealed class PatchManifest
+    {
+        /// <summary>Four digits, equal to the folder's prefix (0001).</summary>
+        [JsonProperty("id", Required = Required.Always)] public string Id { get; set; } = "";
+        [JsonProperty("title", Required = Required.Always)] public string Title { get; set; } = "";
+        /// <summary>One of <see cref="Statuses"/>.</summary>
+        [JsonProperty("status", Required = Required.Always)] public string Status { get; set; } = "";
+        /// <summary>The problem in one paragraph, as the evidence opens with it.</summary>
+        [JsonProperty("problem", Required = Required.Always)] public string Problem { get; set; } = "";
+        /// <summary>Why the status (required for rejected).</summary>
+        [JsonProperty("statusReason")] public string? StatusReason { get; set; }
+        /// <summary>The finding or check that motivated the patch (a check name, a finding id, a seed).</summary>
+        [JsonProperty("motivation", Required = Required.Always)] public string Motivation { get; set; } = "";
+        /// <summary>A stream type the patch must not change: measured beside the patched type in the evidence.</summary>
+        [JsonProperty("control", Required = Required.Always)] public string Control { get; set; } = "";
+        /// <summary>Glob over check names the evidence runs (null: every check).</summary>
+        [JsonProperty("checks")] public string? Checks { get; set; }
+        /// <summary>The figure the headline quotes: a check name whose bytesPerCall, ratioToBaseline or syscalls the list shows.</summary>
+        [JsonProperty("headline")] public string? Headline { get; set; }
+        [JsonProperty("targets", Required = Required.Always)] public List<PatchTarget> Targets { get; set; } = new List<PatchTarget>();
+
+        /// <summary>candidate: proposed upstream; guard: deliberately reintroduces an old defect to prove the harness catches it;
+        /// rejected: the evidence showed no improvement or a conformance failure (kept as evidence).</summary>
+        public static readonly IReadOnlyList<string> Statuses = new[] { "candidate", "guard", "rejected", "upstreamed" };
+
+        public PatchTarget? TargetFor(string flavor) => Targets.FirstOrDefault(t => t.Runtime == flavor);
+    }
+
+    /// <summary>The patch as it applies to one runtime flavor.</summary>
+    public sealed class PatchTarget
+    {
+        /// <summary>"coreclr" or "mono".</summary>
+        [JsonProperty("runtime", Required = Required.Always)] public string Runtime { get; set; } = "";
+        /// <summary>The runtime version the evidence was measured on (informative: other versions are tried and verified).</summary>
+        [JsonProperty("versionMeasured")] public string? VersionMeasured { get; set; }
+        /// <summary>Simple name of the assembly rewritten (System.Private.CoreLib, mscorlib, System...).</summary>
+        [JsonProperty("assembly", Required = Required.Always)] public string Assembly { get; set; } = "";
+        /// <summary>Full name of the type whose members are replaced.</summary>
+        [JsonProperty("type", Required = Required.Always)] public string Type { get; set; } = "";
+        /// <summary>Members replaced, as the replacement source marks them with [Replace]: "ReadByte()", "WriteByte(System.Byte)".</summary>
+        [JsonProperty("members", Required = Required.Always)] public List<string> Members { get; set; } = new List<string>();
+        /// <summary>The C# file (relative to the folder) holding the replacement.</summary>
+        [JsonProperty("source", Required = Required.Always)] public string Source { get; set; } = "";
+        [JsonProperty("upstream", Required = Required.Always)] public UpstreamFile Upstream { get; set; } = new UpstreamFile();
+    }
+
+    /// <summary>The upstream file a patch's diff applies to.</summary>
+    public sealed class UpstreamFile
+    {
+        /// <summary>owner/name on GitHub (dotnet/runtime, mono/mono, mono/corefx).</summary>
+        [JsonProperty("repository", Required = Required.Always)] public string Repository { get; set; } = "";
+        [JsonProperty("path", Required = Required.Always)] public string Path { get; set; } = "";
+        /// <summary>40 hex digits.</summary>
+        [JsonProperty("commit", Required = Required.Always)] public string Commit { get; set; } = "";
+        /// <summary>The unified diff file (relative to the folder).</summary>
+        [JsonProperty("diff", Required = Required.Always)] public string Diff { get; set; } = "";
+
+        public string Url => $"https://github.com/{Repository}/blob/{Commit}/{Path}";
+    }
+}
