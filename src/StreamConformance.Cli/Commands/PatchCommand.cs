@@ -20,6 +20,7 @@ namespace StreamConformance.Cli.Commands
             command.Subcommands.Add(Apply());
             command.Subcommands.Add(Verify());
             command.Subcommands.Add(List());
+            command.Subcommands.Add(new PatchEvidenceCommand().Create());
             return command;
         }
 
@@ -98,7 +99,7 @@ namespace StreamConformance.Cli.Commands
                     try
                     {
                         var patch = PatchFolder.Load(path);
-                        var evidence = (Evidence.EvidenceDocument?)null;
+                        var evidence = Evidence.EvidenceDocument.TryRead(patch.Path);
                         table.AddRow(patch.Manifest.Id, Markup.Escape(patch.Manifest.Title),
                             Markup.Escape(string.Join(", ", patch.Manifest.Targets.Select(t => t.Runtime + (t.VersionMeasured != null ? " " + t.VersionMeasured : "")))),
                             Markup.Escape(evidence?.Status ?? patch.Manifest.Status),

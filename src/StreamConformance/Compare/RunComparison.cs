@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using MathNet.Numerics.Statistics;
 using StreamConformance.Reports;
 using StreamConformance.Results;
 
@@ -49,8 +48,8 @@ namespace StreamConformance.Compare
                 var inexact = olds.Concat(nows).Any(r => r.IsInexact);
                 foreach (var metric in nows[0].Metrics ?? new SortedDictionary<string, double>())
                 {
-                    var was = Side.Of(olds, metric.Key);
-                    var now = Side.Of(nows, metric.Key);
+                    var was = MetricSpread.Of(olds, metric.Key);
+                    var now = MetricSpread.Of(nows, metric.Key);
                     if (was == null || now == null) continue;
                     var kind = CompareMetric(metric.Key, was, now, ratioThreshold, inexact);
                     if (kind != null)
@@ -95,7 +94,7 @@ namespace StreamConformance.Compare
         /// figures are context, not a cost of the stream: the raw process-wide count (its judged figure is
         /// bytesPerCall) and the calls other threads made in a syscall region.
         /// </summary>
-        static ChangeKind? CompareMetric(string name, Side before, Side after, double threshold, bool inexact)
+        static ChangeKind? CompareMetric(string name, MetricSpread before, MetricSpread after, double threshold, bool inexact)
         {
             if (MetricNames.IsBackground(name) || MetricNames.IsSpread(name)) return null;
             var bytes = name.StartsWith("bytes", StringComparison.Ordinal);
@@ -111,39 +110,11 @@ namespace StreamConformance.Compare
             return relative > threshold ? ChangeKind.Regression : relative < -threshold ? ChangeKind.Improvement : (ChangeKind?)null;
         }
 
-        static string Describe(Side side) =>
+        static string Describe(MetricSpread side) =>
             side.Runs == 1 ? ResultSummary.Format(side.First) : $"{ResultSummary.Format(side.Value)} (median of {side.Runs} runs)";
 
         static string Key(CheckResult r) => $"{r.Runtime}|{r.Type}|{r.Variant}|{r.Check}";
         static string Word(Outcome o) => o.ToString().ToLowerInvariant();
-
-        /// <summary>
-        /// One metric on one side: its first run's figure, the median over runs, and the interval it spans — every
-        /// run's confidence interval where the figure has one (a median of timed rounds), else its figures' range.
-        /// </summary>
-        sealed class Side
-        {
-            public double First { get; private set; }
-            public double Value { get; private set; }
-            public double Low { get; private set; }
-            public double High { get; private set; }
-            public int Runs { get; private set; }
-
-            public static Side? Of(List<CheckResult> results, string name)
-            {
-                var values = new List<double>();
-                double low = double.MaxValue, high = double.MinValue;
-                foreach (var r in results)
-                {
-                    if (r.Metrics == null || !r.Metrics.TryGetValue(name, out var value)) continue;
-                    values.Add(value);
-                    low = Math.Min(low, r.Metrics.TryGetValue(MetricNames.CiLow(name), out var ciLow) ? ciLow : value);
-                    high = Math.Max(high, r.Metrics.TryGetValue(MetricNames.CiHigh(name), out var ciHigh) ? ciHigh : value);
-                }
-                if (values.Count == 0) return null;
-                return new Side { First = values[0], Value = values.Median(), Low = low, High = high, Runs = values.Count };
-            }
-        }
 
         public enum ChangeKind { Regression, Improvement }
 

@@ -1,8 +1,116 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using Newtonsoft.Json;
+
 namespace StreamConformance.Evidence
 {
+    /// <summary><c>evidence.json</c>: what <c>patch evidence</c> measured, per runtime, on the original, A/A and patched copies.</summary>
     public sealed class EvidenceDocument
     {
-        public string Status { get; set; } = "";
-        public string Headline { get; set; } = "";
+        public const int CurrentSchema = 1;
+
+        [JsonProperty("schemaVersion")] public int SchemaVersion { get; set; } = CurrentSchema;
+        [JsonProperty("patch")] public string Patch { get; set; } = "";
+        [JsonProperty("title")] public string Title { get; set; } = "";
+        /// <summary>The manifest's status, or "rejected" when the evidence shows a conformance failure or no improvement.</summary>
+        [JsonProperty("status")] public string Status { get; set; } = "";
+        [JsonProperty("headline")] public string Headline { get; set; } = "";
+        [JsonProperty("generatedAt")] public DateTimeOffset GeneratedAt { get; set; }
+        [JsonProperty("toolVersion")] public string ToolVersion { get; set; } = "";
+        [JsonProperty("command")] public string Command { get; set; } = "";
+        [JsonProperty("runsPerSide")] public int RunsPerSide { get; set; }
+        [JsonProperty("quick")] public bool Quick { get; set; }
+        [JsonProperty("machine")] public string Machine { get; set; } = "";
+        [JsonProperty("runtimes")] public List<RuntimeEvidence> Runtimes { get; set; } = new List<RuntimeEvidence>();
+
+        public static EvidenceDocument? TryRead(string folder)
+        {
+            var path = Path.Combine(folder, "evidence.json");
+            if (!File.Exists(path)) return null;
+            try
+            {
+                return JsonConvert.DeserializeObject<EvidenceDocument>(File.ReadAllText(path));
+            }
+            catch (JsonException e)
+            {
+                throw new InputException($"patch: {path}: not an evidence file ({e.Message})");
+            }
+        }
+    }
+
+    public sealed class RuntimeEvidence
+    {
+        [JsonProperty("runtime")] public string Runtime { get; set; } = "";
+        [JsonProperty("flavor")] public string Flavor { get; set; } = "";
+        [JsonProperty("version")] public string Version { get; set; } = "";
+        [JsonProperty("original")] public string Original { get; set; } = "";
+        [JsonProperty("copies")] public List<CopyEvidence> Copies { get; set; } = new List<CopyEvidence>();
+        /// <summary>The members replaced, "Type::Member(…)".</summary>
+        [JsonProperty("replaced")] public List<string> Replaced { get; set; } = new List<string>();
+        [JsonProperty("figures")] public List<FigureRow> Figures { get; set; } = new List<FigureRow>();
+        /// <summary>What changed from the A/A copy to the patched one (compare's rules), patched type and control.</summary>
+        [JsonProperty("patchEffect")] public List<string> PatchEffect { get; set; } = new List<string>();
+        /// <summary>What changed from the original to the A/A copy: the rewrite's own cost (ReadyToRun → JIT), not the patch's.</summary>
+        [JsonProperty("rewriteEffect")] public List<string> RewriteEffect { get; set; } = new List<string>();
+        /// <summary>The A/A copy's time per call against the original's, over the patched type's latency figures: what IL-only (JIT) costs.</summary>
+        [JsonProperty("jitCost", NullValueHandling = NullValueHandling.Ignore)] public string? JitCost { get; set; }
+        [JsonProperty("controlChanges")] public List<string> ControlChanges { get; set; } = new List<string>();
+        [JsonProperty("conformance")] public Dictionary<string, OutcomeCounts> Conformance { get; set; } = new Dictionary<string, OutcomeCounts>();
+        /// <summary>Conformance checks of the patched type that pass on A/A and fail on the patched copy in every run.</summary>
+        [JsonProperty("introducedFailures")] public List<string> IntroducedFailures { get; set; } = new List<string>();
+        [JsonProperty("fixedFailures")] public List<string> FixedFailures { get; set; } = new List<string>();
+        [JsonProperty("verdict")] public string Verdict { get; set; } = "";
+        [JsonProperty("rejected")] public bool Rejected { get; set; }
+        [JsonProperty("seconds")] public double Seconds { get; set; }
+        [JsonProperty("errors")] public List<string> Errors { get; set; } = new List<string>();
+    }
+
+    public sealed class CopyEvidence
+    {
+        /// <summary>"original", "aa" or "patched".</summary>
+        [JsonProperty("side")] public string Side { get; set; } = "";
+        [JsonProperty("location")] public string Location { get; set; } = "";
+        /// <summary>Module version id written (copies) for the rewritten assembly.</summary>
+        [JsonProperty("writtenMvid", NullValueHandling = NullValueHandling.Ignore)] public string? WrittenMvid { get; set; }
+        /// <summary>Where the probe loaded the assembly from and its module version id, in every run of this side.</summary>
+        [JsonProperty("loaded")] public List<string> Loaded { get; set; } = new List<string>();
+        /// <summary>True when every run loaded the file with the written module version id (copies), or the installed one (original).</summary>
+        [JsonProperty("proven")] public bool Proven { get; set; }
+        [JsonProperty("reused")] public bool Reused { get; set; }
+        [JsonProperty("buildSeconds")] public double BuildSeconds { get; set; }
+    }
+
+    public sealed class FigureRow
+    {
+        [JsonProperty("type")] public string Type { get; set; } = "";
+        [JsonProperty("variant")] public string Variant { get; set; } = "";
+        [JsonProperty("check")] public string Check { get; set; } = "";
+        [JsonProperty("metric")] public string Metric { get; set; } = "";
+        [JsonProperty("exact")] public bool Exact { get; set; }
+        [JsonProperty("original")] public Figure? Original { get; set; }
+        [JsonProperty("aa")] public Figure? Aa { get; set; }
+        [JsonProperty("patched")] public Figure? Patched { get; set; }
+        /// <summary>patched vs A/A by compare's rules: "regression", "improvement" or "".</summary>
+        [JsonProperty("change")] public string Change { get; set; } = "";
+    }
+
+    public sealed class Figure
+    {
+        /// <summary>Median over the side's processes.</summary>
+        [JsonProperty("value")] public double Value { get; set; }
+        /// <summary>The interval the side's processes span (each process's confidence interval where the figure has one).</summary>
+        [JsonProperty("low")] public double Low { get; set; }
+        [JsonProperty("high")] public double High { get; set; }
+        [JsonProperty("runs")] public int Runs { get; set; }
+        /// <summary>The verdicts of the budget check in each run ("pass", "fail"...), distinct.</summary>
+        [JsonProperty("outcomes")] public List<string> Outcomes { get; set; } = new List<string>();
+    }
+
+    public sealed class OutcomeCounts
+    {
+        [JsonProperty("pass")] public int Pass { get; set; }
+        [JsonProperty("fail")] public int Fail { get; set; }
+        [JsonProperty("other")] public int Other { get; set; }
     }
 }

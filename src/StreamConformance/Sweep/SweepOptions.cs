@@ -18,6 +18,8 @@ namespace StreamConformance.Sweep
         public int Seed { get; set; } = 20261121;
         public TimeSpan CheckTimeout { get; set; } = TimeSpan.FromSeconds(5);
         public string? BudgetsPath { get; set; }
+        /// <summary>Assemblies (simple names) whose load location and module id each probe reports, besides those a runtime copy rewrote.</summary>
+        public List<string> ReportAssemblies { get; } = new List<string>();
         /// <summary>Sweep the runtimes side by side (one probe process each) rather than one after the other.</summary>
         public bool Parallel { get; set; } = true;
     }

@@ -96,10 +96,11 @@ namespace StreamConformance.Sweep
                 LenientDisposal = _options.LenientDisposal, Seed = _options.Seed, TempDirectory = temp,
                 BudgetsPath = _options.BudgetsPath,
             };
+            request.ReportAssemblies.AddRange(_options.ReportAssemblies);
             if (target.Copy != null)
             {
                 // A patched copy (or its A/A control): the probe proves which rewritten files it loaded.
-                request.ReportAssemblies.AddRange(target.Copy.Assemblies.Select(a => a.Name));
+                request.ReportAssemblies.AddRange(target.Copy.Assemblies.Select(a => a.Name).Except(request.ReportAssemblies));
                 run.Runtime.CopyOf = $"{target.Copy.Kind} copy of {target.Copy.OriginalLocation} (patch {target.Copy.PatchId})";
             }
             try

@@ -1,0 +1,66 @@
+using System;
+using System.CommandLine;
+using System.IO;
+using System.Linq;
+using Newtonsoft.Json;
+using Spectre.Console;
+using StreamConformance.Evidence;
+using StreamConformance.Patching;
+
+namespace StreamConformance.Cli.Commands
+{
+    /// <summary>`streamconf patch evidence PATCH`: original, A/A and patched copies measured alike; writes EVIDENCE.md and evidence.json.</summary>
+    public sealed class PatchEvidenceCommand
+    {
+        readonly CommonOptions _common = new CommonOptions();
+        readonly Argument<string> _folder = new Argument<string>("patch") { Description = "A patch folder, e.g. patches/0001-bufferedstream-readbyte-regression-guard." };
+        readonly Option<int> _runs = new Option<int>("--runs") { Description = "Probe processes per side (original, A/A, patched).", DefaultValueFactory = _ => 5 };
+        readonly Option<bool> _quick = new Option<bool>("--quick") { Description = "Fewer iterations and smaller content; every check still runs." };
+        readonly Option<string?> _checks = new Option<string?>("--checks") { Description = "Glob over check names, instead of the patch's own (e.g. 'budget.*|read.*')." };
+        readonly Option<double> _threshold = new Option<double>("--threshold") { Description = "Relative change a timing figure must exceed to count (as compare's).", DefaultValueFactory = _ => 0.15 };
+        readonly Option<string?> _outDir = new Option<string?>("--evidence-dir") { Description = "Write EVIDENCE.md and evidence.json here instead of the patch folder." };
+
+        public Command Create()
+        {
+            var command = new Command("evidence", "Measure the patch: the same checks and meters on the original runtime, its A/A copy and its patched copy; writes EVIDENCE.md and evidence.json.");
+            command.Arguments.Add(_folder);
+            command.Options.Add(_common.Runtime);
+            command.Options.Add(_runs);
+            command.Options.Add(_quick);
+            command.Options.Add(_checks);
+            command.Options.Add(_threshold);
+            command.Options.Add(_outDir);
+            command.SetAction(Run);
+            return command;
+        }
+
+        int Run(ParseResult parse)
+        {
+            var patch = PatchFolder.Load(parse.GetValue(_folder)!);
+            var runtimes = _common.ResolveRuntimes(parse, defaultsWhenNone: false);
+            if (runtimes.Count == 0)
+                runtimes = patch.Manifest.Targets.Select(t => Runtimes.RuntimeResolver.Resolve(t.Runtime == "mono" ? "mono" : "dotnet")).ToList();
+            var threshold = parse.GetValue(_threshold);
+            if (!(threshold > 0)) throw new InputException($"--threshold: {threshold} is not a positive fraction");
+            var outDir = Path.GetFullPath(parse.GetValue(_outDir) ?? patch.Path);
+            Directory.CreateDirectory(outDir);
+            var relative = Path.GetRelativePath(Directory.GetCurrentDirectory(), patch.Path);
+            var options = new EvidenceOptions
+            {
+                Runs = parse.GetValue(_runs), Quick = parse.GetValue(_quick), Threshold = threshold, Checks = parse.GetValue(_checks),
+                Command = $"./build.sh run patch evidence {relative} " + string.Join(" ", runtimes.Select(r => "--runtime " + (r.Name == "dotnet" || r.Name == "mono" ? r.Name : r.Location)))
+                    + (parse.GetValue(_quick) ? " --quick" : "") + (parse.GetValue(_checks) is string c ? $" --checks '{c}'" : "") + (parse.GetValue(_runs) != 5 ? $" --runs {parse.GetValue(_runs)}" : ""),
+                Progress = line => AnsiConsole.MarkupLine("[grey]" + Markup.Escape(line) + "[/]"),
+            };
+            var document = new EvidenceRunner(options).Run(patch, runtimes);
+            var markdown = Path.Combine(outDir, PatchFolder.EvidenceMarkdown);
+            File.WriteAllText(markdown, EvidenceMarkdown.Render(patch, document));
+            File.WriteAllText(Path.Combine(outDir, PatchFolder.EvidenceJson), JsonConvert.SerializeObject(document, Formatting.Indented));
+            foreach (var r in document.Runtimes)
+                AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: {Markup.Escape(r.Verdict)} [grey]({r.Seconds:0.#} s)[/]");
+            AnsiConsole.MarkupLine($"status [bold]{Markup.Escape(document.Status)}[/]: {Markup.Escape(document.Headline)}");
+            AnsiConsole.MarkupLine($"[grey]evidence: {Markup.Escape(markdown)}[/]");
+            return document.Runtimes.Any(r => r.Verdict.StartsWith("no evidence", StringComparison.Ordinal)) ? Program.Finding : Program.Ok;
+        }
+    }
+}

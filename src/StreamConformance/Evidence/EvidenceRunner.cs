@@ -1,0 +1,299 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Runtime.InteropServices;
+using Newtonsoft.Json;
+using StreamConformance.Compare;
+using StreamConformance.Patching;
+using StreamConformance.Reports;
+using StreamConformance.Results;
+using StreamConformance.Runtimes;
+using StreamConformance.Sweep;
+
+namespace StreamConformance.Evidence
+{
+    public sealed class EvidenceOptions
+    {
+        /// <summary>Probe processes per side (original, A/A, patched): a timing change must clear the spread between them.</summary>
+        public int Runs { get; set; } = 5;
+        public bool Quick { get; set; }
+        /// <summary>Glob over check names, instead of the patch's own "checks".</summary>
+        public string? Checks { get; set; }
+        /// <summary>The relative change a timing figure must exceed (compare's --threshold).</summary>
+        public double Threshold { get; set; } = 0.15;
+        public PatchCache Cache { get; set; } = PatchCache.Default();
+        public ProbeLocator? Locator { get; set; }
+        /// <summary>The command line that reproduces the evidence, as written into it.</summary>
+        public string Command { get; set; } = "";
+        public Action<string> Progress { get; set; } = _ => { };
+    }
+
+    /// <summary>
+    /// <c>patch evidence</c>: builds (or reuses) the A/A and patched copies of each runtime, sweeps the patched type
+    /// and a control type on the original, A/A and patched runtimes with the same checks and meters, several
+    /// processes per side in rotating order, and judges the patch by compare's rules: exact counts change on any
+    /// difference, timing figures only beyond the threshold and when the sides' spreads part.
+    /// </summary>
+    public sealed class EvidenceRunner
+    {
+        public const string Original = "original", Aa = "aa", Patched = "patched";
+        static readonly string[] s_sides = { Original, Aa, Patched };
+        readonly EvidenceOptions _options;
+
+        public EvidenceRunner(EvidenceOptions options) => _options = options;
+
+        public EvidenceDocument Run(PatchFolder patch, IReadOnlyList<RuntimeTarget> runtimes)
+        {
+            if (_options.Runs < 1) throw new InputException($"--runs: {_options.Runs} is not a positive number of processes");
+            var document = new EvidenceDocument
+            {
+                Patch = patch.Manifest.Id, Title = patch.Manifest.Title, GeneratedAt = DateTimeOffset.UtcNow,
+                ToolVersion = typeof(EvidenceRunner).Assembly.GetName().Version?.ToString() ?? "", Command = _options.Command,
+                RunsPerSide = _options.Runs, Quick = _options.Quick, Machine = Machine(),
+            };
+            foreach (var runtime in runtimes) PatchApplier.TargetFor(patch, runtime); // a runtime the patch does not target is bad input, before any work
+            foreach (var runtime in runtimes) document.Runtimes.Add(RunOn(patch, runtime));
+            document.Status = document.Runtimes.Any(r => r.Rejected) ? "rejected" : patch.Manifest.Status;
+            document.Headline = Headline(patch, document);
+            return document;
+        }
+
+        RuntimeEvidence RunOn(PatchFolder patch, RuntimeTarget original)
+        {
+            var clock = Stopwatch.StartNew();
+            var target = PatchApplier.TargetFor(patch, original);
+            var evidence = new RuntimeEvidence { Runtime = original.Name, Flavor = target.Runtime, Version = original.Version, Original = original.Location };
+            var sides = new Dictionary<string, RuntimeTarget> { [Original] = original.WithName(Original) };
+            foreach (var (side, kind) in new[] { (Aa, RuntimeCopyManifest.RoundTrip), (Patched, RuntimeCopyManifest.Patched) })
+            {
+                _options.Progress($"{original.Name}: {(side == Aa ? "A/A" : "patched")} copy");
+                var built = Stopwatch.StartNew();
+                var (copy, wasBuilt) = _options.Cache.GetOrBuild(patch, original, kind);
+                sides[side] = copy.WithName(side);
+                evidence.Copies.Add(new CopyEvidence
+                {
+                    Side = side, Location = copy.Flavor == RuntimeFlavor.CoreClr ? copy.DotNetRoot! : copy.Location,
+                    WrittenMvid = copy.Copy!.Assemblies[0].Mvid, Reused = !wasBuilt, BuildSeconds = Math.Round(built.Elapsed.TotalSeconds, 1),
+                });
+                if (side == Patched) evidence.Replaced = copy.Copy.Replaced;
+            }
+            evidence.Copies.Insert(0, new CopyEvidence { Side = Original, Location = original.Flavor == RuntimeFlavor.CoreClr ? original.DotNetRoot ?? original.Location : original.Location });
+
+            var runs = s_sides.ToDictionary(s => s, _ => new List<RunDocument>());
+            for (var i = 0; i < _options.Runs; i++)
+            {
+                // Rotating the order spreads any drift of the machine over the three sides alike.
+                foreach (var side in s_sides.Skip(i % 3).Concat(s_sides.Take(i % 3)))
+                {
+                    _options.Progress($"{original.Name}: {side}, process {i + 1} of {_options.Runs}");
+                    var doc = Sweep(sides[side], patch, target);
+                    runs[side].Add(doc);
+                    evidence.Errors.AddRange(doc.Runtimes.SelectMany(r => r.Errors).Select(e => $"{side}: {e}"));
+                }
+            }
+            foreach (var copy in evidence.Copies) Prove(copy, runs[copy.Side], target.Assembly, original);
+            Judge(evidence, runs, patch, target);
+            evidence.Seconds = Math.Round(clock.Elapsed.TotalSeconds, 1);
+            return evidence;
+        }
+
+        RunDocument Sweep(RuntimeTarget side, PatchFolder patch, PatchTarget target)
+        {
+            var options = new SweepOptions
+            {
+                Filter = target.Type + "|" + patch.Manifest.Control, Checks = _options.Checks ?? (patch.Manifest.Checks == "*" ? null : patch.Manifest.Checks),
+                Quick = _options.Quick, Parallel = false,
+            };
+            options.Runtimes.Add(side);
+            options.ReportAssemblies.Add(target.Assembly);
+            return new SweepRunner(options, SweepTargets.FromInventory, _options.Locator).Run();
+        }
+
+        /// <summary>Every process of a side loaded the assembly it should: the copy's written file (by module id), or the installed one.</summary>
+        static void Prove(CopyEvidence copy, List<RunDocument> runs, string assembly, RuntimeTarget original)
+        {
+            var loaded = runs.Select(d => d.Runtimes.FirstOrDefault()?.Runtime.LoadedAssemblies?.FirstOrDefault(a => a.Name == assembly)).ToList();
+            copy.Loaded = loaded.Select(a => a == null ? "(not reported)" : a.Error ?? $"{a.Location} mvid {a.Mvid}").Distinct().ToList();
+            copy.Proven = loaded.All(a => a != null && a.Error == null && (copy.WrittenMvid != null
+                ? a.Mvid == copy.WrittenMvid
+                : original.AssemblyDirectories.Any(d => RuntimeResolver.ResolveLinks(a.Location).StartsWith(RuntimeResolver.ResolveLinks(d), StringComparison.Ordinal))));
+        }
+
+        void Judge(RuntimeEvidence evidence, Dictionary<string, List<RunDocument>> runs, PatchFolder patch, PatchTarget target)
+        {
+            var types = new[] { target.Type, patch.Manifest.Control };
+            var side = runs.ToDictionary(kv => kv.Key, kv => kv.Value.Select(d => Relabel(d, types)).ToList());
+
+            var patchEffect = new RunComparison(side[Aa], side[Patched], _options.Threshold);
+            var rewriteEffect = new RunComparison(side[Original], side[Aa], _options.Threshold);
+            evidence.PatchEffect = patchEffect.Changes.Select(Describe).ToList();
+            evidence.RewriteEffect = rewriteEffect.Changes.Select(Describe).ToList();
+            evidence.ControlChanges = patchEffect.Changes.Where(c => c.Result.Type == patch.Manifest.Control).Select(Describe).ToList();
+            evidence.Figures = Figures(side, patchEffect, types);
+            evidence.JitCost = JitCost(evidence.Figures, target.Type);
+
+            foreach (var s in s_sides)
+            {
+                var first = side[s][0].Results.Where(r => r.Type == target.Type && IsConformance(r.Check)).ToList();
+                evidence.Conformance[s] = new OutcomeCounts
+                {
+                    Pass = first.Count(r => r.Outcome == Outcome.Pass), Fail = first.Count(r => r.Outcome == Outcome.Fail),
+                    Other = first.Count(r => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Fail),
+                };
+            }
+            bool Always(List<RunDocument> docs, string key, bool finding) =>
+                docs.All(d => d.Results.Any(r => Key(r) == key && r.IsFinding() == finding));
+            var keys = side[Patched][0].Results.Where(r => r.Type == target.Type && IsConformance(r.Check)).Select(Key).Distinct();
+            foreach (var key in keys)
+            {
+                if (Always(side[Aa], key, false) && Always(side[Patched], key, true)) evidence.IntroducedFailures.Add(key.Replace("|", " "));
+                if (Always(side[Aa], key, true) && Always(side[Patched], key, false)) evidence.FixedFailures.Add(key.Replace("|", " "));
+            }
+
+            var onType = patchEffect.Changes.Where(c => c.Result.Type == target.Type).ToList();
+            var improvements = onType.Count(c => c.Kind == RunComparison.ChangeKind.Improvement);
+            var regressions = onType.Count(c => c.Kind == RunComparison.ChangeKind.Regression);
+            var unproven = evidence.Copies.Where(c => !c.Proven).Select(c => c.Side).ToList();
+            if (unproven.Count > 0)
+            {
+                evidence.Verdict = $"no evidence: the {string.Join(" and ", unproven)} side did not prove it loaded the expected {target.Assembly} (see copies)";
+                return;
+            }
+            if (evidence.IntroducedFailures.Count > 0)
+            {
+                evidence.Rejected = true;
+                evidence.Verdict = $"rejected: the patched copy fails {evidence.IntroducedFailures.Count} conformance check(s) of {target.Type} that pass on the A/A copy";
+                return;
+            }
+            if (patch.Manifest.Status == "guard")
+            {
+                // A guard holds when its headline check passes on A/A and fails on the patched copy, in every process and variant.
+                var headline = patch.Manifest.Headline;
+                var rows = evidence.Figures.Where(f => f.Type == target.Type && f.Check == headline).ToList();
+                var holds = rows.Count > 0 && rows.All(f => f.Aa != null && f.Patched != null
+                    && f.Aa.Outcomes.SequenceEqual(new[] { "pass" }) && f.Patched.Outcomes.SequenceEqual(new[] { "fail" }));
+                evidence.Verdict = holds
+                    ? $"the guard holds: {headline} passes on the A/A copy and fails on the patched copy in every process and all {rows.Count} variant(s); {regressions} figure(s) or verdict(s) of {target.Type} regress in all"
+                    : $"the guard does not hold: {headline} does not pass on A/A and fail on the patched copy in every process and variant ({regressions} regression(s) seen)";
+                return;
+            }
+            if (improvements == 0)
+            {
+                evidence.Rejected = true;
+                evidence.Verdict = $"rejected: no figure or verdict of {target.Type} improved from the A/A copy to the patched one";
+                return;
+            }
+            evidence.Verdict = $"improves {improvements} figure(s) or verdict(s) of {target.Type}" +
+                (regressions > 0 ? $"; {regressions} regression(s), listed below" : "; no regression") +
+                (evidence.ControlChanges.Count > 0 ? $"; the control {patch.Manifest.Control} moved in {evidence.ControlChanges.Count} figure(s)" : "; the control is unchanged");
+        }
+
+        /// <summary>"median 3.1× (1.2–4.0× over N figures)": the A/A copy's ns/call over the original's, on the patched type.</summary>
+        static string? JitCost(List<FigureRow> figures, string type)
+        {
+            var ratios = figures.Where(f => f.Type == type && f.Metric == "nsPerCall" && f.Original != null && f.Aa != null && f.Original.Value > 0)
+                .Select(f => f.Aa!.Value / f.Original!.Value).OrderBy(x => x).ToList();
+            if (ratios.Count == 0) return null;
+            var median = MathNet.Numerics.Statistics.Statistics.Median(ratios);
+            return $"ns/call on A/A is {ResultSummary.Format(median)}× the original's (median over {ratios.Count} latency figures of {type}; range {ResultSummary.Format(ratios[0])}–{ResultSummary.Format(ratios[ratios.Count - 1])}×)";
+        }
+
+        /// <summary>The checks that judge behaviour, not cost.</summary>
+        static bool IsConformance(string check) => !check.StartsWith("budget.", StringComparison.Ordinal) && !check.StartsWith("syscalls.", StringComparison.Ordinal);
+
+        /// <summary>One row per (type, variant, check, figure) that a budget or syscall check reports, the three sides side by side.</summary>
+        static List<FigureRow> Figures(Dictionary<string, List<RunDocument>> side, RunComparison patchEffect, string[] types)
+        {
+            var rows = new List<FigureRow>();
+            var keys = s_sides.SelectMany(s => side[s].SelectMany(d => d.Results)).Where(r => Array.IndexOf(types, r.Type) >= 0 && r.Metrics != null)
+                .GroupBy(Key).OrderBy(g => Array.IndexOf(types, g.First().Type)).ThenBy(g => g.Key, StringComparer.Ordinal);
+            foreach (var group in keys)
+            {
+                var sample = group.First();
+                foreach (var metric in FiguresOf(sample))
+                {
+                    var row = new FigureRow { Type = sample.Type, Variant = sample.Variant, Check = sample.Check, Metric = metric };
+                    var all = new List<CheckResult>();
+                    foreach (var s in s_sides)
+                    {
+                        var results = side[s].SelectMany(d => d.Results).Where(r => Key(r) == group.Key).ToList();
+                        all.AddRange(results);
+                        var spread = MetricSpread.Of(results, metric);
+                        var figure = spread == null ? null : new Figure
+                        {
+                            Value = spread.Value, Low = spread.Low, High = spread.High, Runs = spread.Runs,
+                            Outcomes = results.Select(r => r.Outcome.ToString().ToLowerInvariant()).Distinct().ToList(),
+                        };
+                        if (s == Original) row.Original = figure; else if (s == Aa) row.Aa = figure; else row.Patched = figure;
+                    }
+                    row.Exact = metric.StartsWith("syscalls.", StringComparison.Ordinal) || (metric == "bytesPerCall" && !all.Any(r => r.IsInexact));
+                    var change = patchEffect.Changes.FirstOrDefault(c => Key(c.Result) == group.Key && c.What.StartsWith(metric + ":", StringComparison.Ordinal));
+                    row.Change = change == null ? "" : change.Kind == RunComparison.ChangeKind.Regression ? "regression" : "improvement";
+                    rows.Add(row);
+                }
+            }
+            return rows;
+        }
+
+        /// <summary>The cost figures a budget or syscall result carries, as compare judges them.</summary>
+        static IEnumerable<string> FiguresOf(CheckResult r)
+        {
+            if (r.Check.StartsWith("budget.alloc.", StringComparison.Ordinal)) return new[] { "bytesPerCall" };
+            if (r.Check.StartsWith("budget.latency.", StringComparison.Ordinal)) return new[] { "ratioToBaseline", "nsPerCall" };
+            if (r.Check.StartsWith("syscalls.", StringComparison.Ordinal))
+                return r.Metrics!.Keys.Where(k => k.StartsWith("syscalls.", StringComparison.Ordinal) && !MetricNames.IsBackground(k) && !MetricNames.IsSpread(k));
+            return Array.Empty<string>();
+        }
+
+        /// <summary>A side's results under one runtime name, so compare matches them across sides; only the two types.</summary>
+        static RunDocument Relabel(RunDocument doc, string[] types)
+        {
+            var copy = JsonConvert.DeserializeObject<RunDocument>(JsonConvert.SerializeObject(doc))!;
+            copy.Results.RemoveAll(r => Array.IndexOf(types, r.Type) < 0);
+            foreach (var r in copy.Results) r.Runtime = "side";
+            return copy;
+        }
+
+        static string Key(CheckResult r) => $"{r.Type}|{r.Variant}|{r.Check}";
+
+        static string Describe(RunComparison.Change c) =>
+            $"{c.Result.Type} [{c.Result.Variant}] {c.Result.Check}: {c.What} ({(c.Kind == RunComparison.ChangeKind.Regression ? "regression" : "improvement")})";
+
+        /// <summary>"dotnet 10.0.12: 0 → 32 B/call (A/A → patched); …" for the manifest's headline check.</summary>
+        static string Headline(PatchFolder patch, EvidenceDocument document)
+        {
+            var check = patch.Manifest.Headline;
+            var parts = new List<string>();
+            foreach (var r in document.Runtimes)
+            {
+                var row = r.Figures.Where(f => check == null || f.Check == check).Where(f => f.Aa != null && f.Patched != null)
+                    .OrderBy(f => f.Type == patch.Manifest.Control ? 1 : 0).ThenBy(f => f.Variant == "default" ? 0 : 1).ThenBy(f => f.Variant, StringComparer.Ordinal).FirstOrDefault();
+                if (row == null) { parts.Add($"{r.Runtime} {r.Version}: {r.Verdict}"); continue; }
+                parts.Add($"{r.Runtime} {r.Version}: {row.Check} {Format(row.Aa!.Value, row.Metric)} → {Format(row.Patched!.Value, row.Metric)} (A/A → patched{(row.Variant == "default" ? "" : ", " + row.Variant)})");
+            }
+            return string.Join("; ", parts);
+        }
+
+        public static string Format(double value, string metric) => metric switch
+        {
+            "bytesPerCall" => ResultSummary.Format(value) + " B/call",
+            "ratioToBaseline" => ResultSummary.Format(value) + "×",
+            "nsPerCall" => ResultSummary.Format(value) + " ns",
+            _ => ResultSummary.Format(value),
+        };
+
+        static string Machine()
+        {
+            var cpu = "";
+            try
+            {
+                cpu = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal))?.Split(':')[1].Trim() ?? "";
+            }
+            catch (IOException) { }
+            catch (UnauthorizedAccessException) { }
+            return $"{RuntimeInformation.OSDescription}, {Environment.ProcessorCount} cores{(cpu.Length > 0 ? ", " + cpu : "")}";
+        }
+    }
+}
