@@ -67,7 +67,7 @@ namespace StreamConformance.Evidence
                 sb.Append("Figures of `").Append(r.Figures.FirstOrDefault(f => f.Type != m.Control)?.Type ?? "").Append("` that changed from A/A to patched")
                   .Append(m.Headline != null ? ", and every variant of the headline check `" + m.Headline + "`" : "").Append(":\n\n");
                 FigureTable(sb, key);
-                sb.Append(r.Figures.Count - key.Count).Append(" other figures (").Append(r.Figures.Count(f => f.Type == m.Control)).Append(" of the control) did not change; all of them:\n\n");
+                sb.Append(r.Figures.Count - key.Count).Append(" other figures (").Append(r.Figures.Count(f => f.Type == m.Control)).Append(" of them the control's) are in the full table:\n\n");
                 sb.Append("<details><summary>every figure, original / A/A / patched</summary>\n\n");
                 FigureTable(sb, r.Figures);
                 sb.Append("</details>\n\n");

@@ -44,19 +44,12 @@ namespace StreamConformance.Tests.Patching
         }
 
         [OneTimeTearDown]
-        public void InstalledRuntimesAreUnchanged()
+        public void InstalledRuntimesAreUnchangedAfterTheCopiesAreDeleted()
         {
-            try
-            {
-                var after = RuntimeFingerprint.Take(Runtimes().Select(RuntimeResolver.Resolve));
-                Assert.That(after.Files, Is.EqualTo(_before.Files), "an installed runtime's files changed");
-            }
-            finally
-            {
-                // Deleting a copy removes its links, never what they point to (the fingerprint above is taken first
-                // so a fault here would show in the next run's setup, and DeletingACopyLeavesTheOriginals checks it).
-                if (Directory.Exists(_dir)) Directory.Delete(_dir, recursive: true);
-            }
+            // The copies are full of links to the installed files: deleting them must remove the links, not follow them.
+            if (Directory.Exists(_dir)) Directory.Delete(_dir, recursive: true);
+            var after = RuntimeFingerprint.Take(Runtimes().Select(RuntimeResolver.Resolve));
+            Assert.That(after.Files, Is.EqualTo(_before.Files), "an installed runtime's files changed");
         }
 
         [TestCaseSource(nameof(Runtimes))]

@@ -29,18 +29,13 @@ namespace StreamConformance.Tests.Patching
             _before = RuntimeFingerprint.Take(new[] { RuntimeResolver.Resolve("dotnet") });
         }
 
+        /// <summary>After each bad input, the installed runtime is byte for byte what it was.</summary>
+        [TearDown]
+        public void InstalledRuntimeIsUnchanged() =>
+            Assert.That(RuntimeFingerprint.Take(new[] { RuntimeResolver.Resolve("dotnet") }).Files, Is.EqualTo(_before.Files));
+
         [OneTimeTearDown]
-        public void InstalledRuntimeIsUnchanged()
-        {
-            try
-            {
-                Assert.That(RuntimeFingerprint.Take(new[] { RuntimeResolver.Resolve("dotnet") }).Files, Is.EqualTo(_before.Files));
-            }
-            finally
-            {
-                Directory.Delete(_dir, recursive: true);
-            }
-        }
+        public void Cleanup() => Directory.Delete(_dir, recursive: true);
 
         /// <summary>A copy of the guard's folder under a new name, changed by <paramref name="change"/>.</summary>
         string Variant(string name, Action<string> change)

@@ -23,6 +23,7 @@ namespace StreamConformance.Tests.Patching
         const string Checks = "budget.alloc.read-byte|budget.alloc.write-byte|read-byte.values|write-byte.round-trip|read.differential";
         string _dir = null!;
         EvidenceOptions _options = null!;
+        RuntimeFingerprint _before = null!;
 
         static readonly string Guard = Path.Combine(RepoPaths.Root, "patches", "0001-bufferedstream-readbyte-regression-guard");
 
@@ -31,6 +32,7 @@ namespace StreamConformance.Tests.Patching
         {
             _dir = Path.Combine(Path.GetTempPath(), "streamconf-evidence-" + Guid.NewGuid().ToString("N").Substring(0, 8));
             Directory.CreateDirectory(_dir);
+            _before = RuntimeFingerprint.Take(new[] { RuntimeResolver.Resolve("dotnet") });
             _options = new EvidenceOptions
             {
                 Runs = 1, Quick = true, Checks = Checks, Cache = new PatchCache(Path.Combine(_dir, "cache")),
@@ -39,7 +41,11 @@ namespace StreamConformance.Tests.Patching
         }
 
         [OneTimeTearDown]
-        public void Cleanup() => Directory.Delete(_dir, recursive: true);
+        public void CleanupAndCheckTheInstalledRuntime()
+        {
+            Directory.Delete(_dir, recursive: true);
+            Assert.That(RuntimeFingerprint.Take(new[] { RuntimeResolver.Resolve("dotnet") }).Files, Is.EqualTo(_before.Files), "patch evidence changed the installed runtime");
+        }
 
         [Test]
         public void TheGuardHoldsWithTheWovenFileProvenAndTheControlUnmoved()
