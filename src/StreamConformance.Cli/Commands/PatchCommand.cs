@@ -128,10 +128,9 @@ namespace StreamConformance.Cli.Commands
         static string PatchesRoot()
         {
             if (Directory.Exists("patches")) return Path.GetFullPath("patches");
-            for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir != null; dir = dir.Parent)
-                if (Directory.Exists(Path.Combine(dir.FullName, "patches")) && File.Exists(Path.Combine(dir.FullName, "build.sh")))
-                    return Path.Combine(dir.FullName, "patches");
-            throw new InputException("patch: no patches/ folder here or above the tool; name the patch folders");
+            var checkout = PatchFolder.CheckoutRoot();
+            if (checkout != null) return Path.Combine(checkout, "patches");
+            throw new InputException("patch: no patches/ folder here or in the checkout of the tool; name the patch folders");
         }
     }
 }

@@ -22,10 +22,10 @@ namespace StreamConformance.Patching
         {
             var env = Environment.GetEnvironmentVariable("STREAMCONF_ARTIFACTS");
             if (!string.IsNullOrEmpty(env)) return new PatchCache(Path.Combine(env!, "patched-runtimes"));
-            for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir != null; dir = dir.Parent)
-                if (File.Exists(Path.Combine(dir.FullName, "build.sh")) && Directory.Exists(Path.Combine(dir.FullName, "patches")))
-                    return new PatchCache(Path.Combine(dir.FullName, "artifacts", "patched-runtimes"));
-            return new PatchCache(Path.Combine(Path.GetTempPath(), "streamconf-patched-runtimes"));
+            var checkout = PatchFolder.CheckoutRoot();
+            return new PatchCache(checkout != null
+                ? Path.Combine(checkout, "artifacts", "patched-runtimes")
+                : Path.Combine(Path.GetTempPath(), "streamconf-patched-runtimes"));
         }
 
         /// <summary>The cached copy of <paramref name="original"/> of the given kind, built when absent; reports whether it was.</summary>

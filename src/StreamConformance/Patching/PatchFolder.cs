@@ -29,6 +29,15 @@ namespace StreamConformance.Patching
 
         public string FileOf(string relative) => System.IO.Path.Combine(Path, relative);
 
+        /// <summary>The checkout the tool runs from (the folder holding build.sh and patches/), or null when it runs elsewhere.</summary>
+        public static string? CheckoutRoot()
+        {
+            for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir != null; dir = dir.Parent)
+                if (File.Exists(System.IO.Path.Combine(dir.FullName, "build.sh")) && Directory.Exists(System.IO.Path.Combine(dir.FullName, "patches")))
+                    return dir.FullName;
+            return null;
+        }
+
         public static PatchFolder Load(string path)
         {
             var full = System.IO.Path.GetFullPath(path.TrimEnd('/', '\\'));

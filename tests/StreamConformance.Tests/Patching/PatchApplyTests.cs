@@ -25,7 +25,7 @@ namespace StreamConformance.Tests.Patching
         RuntimeFingerprint _before = null!;
         readonly Dictionary<string, RuntimeTarget> _copies = new Dictionary<string, RuntimeTarget>();
 
-        static PatchFolder Guard => PatchFolder.Load(Path.Combine(RepoPaths.Root, "patches", "0001-bufferedstream-readbyte-regression-guard"));
+        static PatchFolder Guard => PatchFolder.Load(GuardCopy.Folder);
 
         static IEnumerable<string> Runtimes()
         {

@@ -19,7 +19,7 @@ namespace StreamConformance.Tests.Patching
     {
         string _dir = null!;
         RuntimeFingerprint _before = null!;
-        static readonly string Guard = Path.Combine(RepoPaths.Root, "patches", "0001-bufferedstream-readbyte-regression-guard");
+        static readonly string Guard = GuardCopy.Folder;
 
         [OneTimeSetUp]
         public void Setup()
@@ -37,24 +37,9 @@ namespace StreamConformance.Tests.Patching
         [OneTimeTearDown]
         public void Cleanup() => Directory.Delete(_dir, recursive: true);
 
-        /// <summary>A copy of the guard's folder under a new name, changed by <paramref name="change"/>.</summary>
-        string Variant(string name, Action<string> change)
-        {
-            var folder = Path.Combine(_dir, name);
-            Directory.CreateDirectory(folder);
-            foreach (var f in Directory.GetFiles(Guard).Where(f => !f.EndsWith(".md", StringComparison.Ordinal) && !f.EndsWith("evidence.json", StringComparison.Ordinal)))
-                File.Copy(f, Path.Combine(folder, Path.GetFileName(f)));
-            change(folder);
-            return folder;
-        }
+        string Variant(string name, Action<string> change) => GuardCopy.Make(_dir, name, change);
 
-        static void Replace(string folder, string file, string from, string to)
-        {
-            var path = Path.Combine(folder, file);
-            var text = File.ReadAllText(path);
-            Assert.That(text, Does.Contain(from), "test setup: " + file);
-            File.WriteAllText(path, text.Replace(from, to));
-        }
+        static void Replace(string folder, string file, string from, string to) => GuardCopy.Replace(folder, file, from, to);
 
         static InputException Fails(string folder, string? outDir = null)
         {

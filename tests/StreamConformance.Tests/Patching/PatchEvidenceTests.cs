@@ -25,7 +25,7 @@ namespace StreamConformance.Tests.Patching
         EvidenceOptions _options = null!;
         RuntimeFingerprint _before = null!;
 
-        static readonly string Guard = Path.Combine(RepoPaths.Root, "patches", "0001-bufferedstream-readbyte-regression-guard");
+        static readonly string Guard = GuardCopy.Folder;
 
         [OneTimeSetUp]
         public void Setup()
@@ -75,15 +75,13 @@ namespace StreamConformance.Tests.Patching
         [Test]
         public void APatchThatBreaksReadByteIsRejectedNamingTheFailingCheck()
         {
-            var folder = Path.Combine(_dir, "0002-broken-readbyte");
-            Directory.CreateDirectory(folder);
-            foreach (var f in Directory.GetFiles(Guard).Where(f => !f.EndsWith(".md", StringComparison.Ordinal) && !f.EndsWith("evidence.json", StringComparison.Ordinal)))
-                File.Copy(f, Path.Combine(folder, Path.GetFileName(f)));
-            var manifest = Path.Combine(folder, "patch.json");
-            File.WriteAllText(manifest, File.ReadAllText(manifest).Replace("\"id\": \"0001\"", "\"id\": \"0002\"").Replace("\"status\": \"guard\"", "\"status\": \"candidate\""));
-            var source = Path.Combine(folder, "replacement.cs");
-            // Every byte comes back with its low bit flipped: values and differential reads must fail.
-            File.WriteAllText(source, File.ReadAllText(source).Replace("return n == 0 ? -1 : oneByte[0];", "return n == 0 ? -1 : oneByte[0] ^ 1;"));
+            var folder = GuardCopy.Make(_dir, "0002-broken-readbyte", f =>
+            {
+                GuardCopy.Replace(f, "patch.json", "\"id\": \"0001\"", "\"id\": \"0002\"");
+                GuardCopy.Replace(f, "patch.json", "\"status\": \"guard\"", "\"status\": \"candidate\"");
+                // Every byte comes back with its low bit flipped: values and differential reads must fail.
+                GuardCopy.Replace(f, "replacement.cs", "return n == 0 ? -1 : oneByte[0];", "return n == 0 ? -1 : oneByte[0] ^ 1;");
+            });
 
             var doc = new EvidenceRunner(_options).Run(PatchFolder.Load(folder), new[] { RuntimeResolver.Resolve("dotnet") });
             var r = doc.Runtimes.Single();
