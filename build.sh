@@ -12,11 +12,13 @@ export DOTNET_NOLOGO=1 DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_SKIP_FIRST_TIME_EXPE
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
-# Debian's Mono (runs and compiles the net472 probe and tests) and strace (the syscall meter).
+# Debian's Mono (runs and compiles the net472 probe and tests), strace (the syscall meter) and python3 (the
+# closing line of `test`).
 ensure_system_packages() {
   local missing=()
   [ -f /usr/lib/mono/4.5/mscorlib.dll ] && command -v mono >/dev/null || missing+=(mono-complete)
   command -v strace >/dev/null || missing+=(strace)
+  command -v python3 >/dev/null || missing+=(python3)
   ((${#missing[@]})) || return 0
   local sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"
@@ -33,7 +35,16 @@ build() {
   ensure_system_packages
   command -v dotnet >/dev/null || { echo "build.sh: the .NET 10 SDK (dotnet) is not on PATH" >&2; exit 2; }
   log "building ($CONFIG)"
-  dotnet build "$ROOT/StreamConformance.slnx" -c "$CONFIG" -nologo -v q -clp:ErrorsOnly
+  dotnet build "$ROOT/StreamConformance.slnx" -c "$CONFIG" -nologo -v q -clp:"ErrorsOnly;NoSummary"
+}
+
+# For `run`: the command's own output is what the user reads (a bad input is one line); the build speaks only when it fails.
+quiet_build() {
+  local out
+  if ! out=$(build 2>&1); then
+    printf '%s\n' "$out" >&2
+    exit 2
+  fi
 }
 
 CLI_DLL="$ROOT/src/StreamConformance.Cli/bin/$CONFIG/net10.0/streamconf.dll"
@@ -82,7 +93,7 @@ case "${1:-build}" in
   test) run_tests ;;
   run)
     shift
-    build >&2
+    quiet_build
     exec dotnet "$CLI_DLL" "$@"
     ;;
   pack)

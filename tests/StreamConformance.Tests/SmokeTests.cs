@@ -14,7 +14,10 @@ namespace StreamConformance.Tests
             var request = new ProbeRequest { Runtime = "test", Items = { new ProbeItem { Type = "System.IO.MemoryStream", AssemblyName = typeof(System.IO.MemoryStream).Assembly.FullName } } };
             new ProbeRunner(request, events.Add, new List<Checks.IStreamCheck>()).Run();
             Assert.That(events[0].Kind, Is.EqualTo(ProbeEvent.Hello));
-            Assert.That(events.Exists(e => e.Kind == ProbeEvent.Built || e.Kind == ProbeEvent.StaticOnly), Is.True);
+            var built = events.Find(e => e.Kind == ProbeEvent.Built);
+            Assert.That(built, Is.Not.Null, "MemoryStream must be built, not static-only: " + events.Find(e => e.Kind == ProbeEvent.StaticOnly)?.Reason);
+            Assert.That(built!.Type, Is.EqualTo("System.IO.MemoryStream"));
+            Assert.That(built.Variants, Has.Count.GreaterThan(1), "every MemoryStream constructor mode has a recipe");
         }
 
         [Test]

@@ -63,6 +63,12 @@ namespace StreamConformance.Cli.Commands
             }
             options.Assemblies.AddRange(_common.AssemblyPaths(parse));
             options.Runtimes.AddRange(_common.ResolveRuntimes(parse));
+            if (options.Assemblies.Count > 0)
+            {
+                // When not one of the user's assemblies can be read there is nothing to sweep: an input error, as in inventory.
+                var readable = Discovery.InventoryReader.ReadAssemblies(options.Assemblies, options.Runtimes.FirstOrDefault());
+                if (readable.Types.Count == 0 && readable.Errors.Count > 0) throw new InputException(readable.Errors[0].Message);
+            }
             var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter());
 
             using var cancel = new CancellationTokenSource();

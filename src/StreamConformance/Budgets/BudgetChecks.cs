@@ -87,7 +87,19 @@ namespace StreamConformance.Budgets
             {
                 return new[] { BudgetCheck.NotMeasured(Name, Operation, e) };
             }
+            return Judge(measured, recipe, context);
+        }
 
+        /// <summary>The verdict on one measurement: skip when it measured nothing, else the ratio against the budget.</summary>
+        public IEnumerable<CheckResult> Judge(LatencyMeasurement measured, StreamRecipe recipe, CheckContext context)
+        {
+            if (measured.UnmeasurableReason != null)
+            {
+                var skip = CheckResult.Of(Name, Outcome.Skip, $"{Operation.Title}: {measured.UnmeasurableReason}" + BudgetCheck.NoteOf(measured.Note));
+                skip.WithMetric("nsPerCall", measured.Operation.Median).WithMetric("baselineNs", measured.Baseline.Median)
+                    .WithMetric("loopOverheadNs", measured.Harness.Median).WithMetric("noiseNs", measured.NoiseNanoseconds);
+                return new[] { skip };
+            }
             var ratios = measured.BaselineRatios;
             var ratio = ratios.Median;
             var baselineName = Operation.Kind == OperationKind.Write ? "MemoryStream.WriteByte" : "MemoryStream.ReadByte";

@@ -17,7 +17,8 @@ namespace StreamConformance.Meters
     /// <remarks>
     /// Every call goes through a delegate in one counted loop (<c>TimeBatch</c>). That harness cost is measured
     /// with an empty delegate in each round and subtracted from the round's operation and baseline alike; the
-    /// limit loop has no harness and is taken as is. A figure that falls below the harness noise is clamped to 0 and its ratio is 0.
+    /// limit loop has no harness and is taken as is. An operation or baseline whose time per call is within the
+    /// harness's own noise was not measured: <see cref="LatencyMeasurement.UnmeasurableReason"/> says so, and no ratio is made of it.
     /// Absolute figures depend on the machine and its load: report them, never assert them.
     /// </remarks>
     public static class LatencyMeter
@@ -214,9 +215,23 @@ namespace StreamConformance.Meters
             Baseline = baseline;
             Harness = harness;
             Limit = limit;
+            // The harness's noise: how far its own per-call median can be trusted. A net figure inside it is not a measurement.
+            NoiseNanoseconds = Math.Max(harness.Interval.High - harness.Interval.Low, 0);
+            if (operation.Median <= NoiseNanoseconds)
+                UnmeasurableReason = string.Format(System.Globalization.CultureInfo.InvariantCulture,
+                    "the operation's time ({0:0.###} ns/call net of the harness) is within the harness's noise ({1:0.###} ns): too fast for this meter", operation.Median, NoiseNanoseconds);
+            else if (baseline.Median <= NoiseNanoseconds)
+                UnmeasurableReason = string.Format(System.Globalization.CultureInfo.InvariantCulture,
+                    "the baseline's time ({0:0.###} ns/call net of the harness) is within the harness's noise ({1:0.###} ns): no reference to compare with", baseline.Median, NoiseNanoseconds);
             BaselineRatios = RoundRatios(baseline);
             LimitRatios = RoundRatios(limit);
         }
+
+        /// <summary>Why no ratio can be made (operation or baseline within the harness noise), or null.</summary>
+        public string? UnmeasurableReason { get; }
+
+        /// <summary>The width of the harness's per-call confidence interval: the least net time that means anything.</summary>
+        public double NoiseNanoseconds { get; }
 
         /// <summary>What the session noticed about the calls (see <see cref="OperationSession.Note"/>).</summary>
         public string? Note { get; set; }
@@ -242,14 +257,13 @@ namespace StreamConformance.Meters
         public double RatioToBaseline => BaselineRatios.Median;
         public double RatioToLimit => LimitRatios.Median;
 
+        /// <summary>Per-round ratios; a round whose reference was not above zero gives none (NaN would poison the median).</summary>
         BatchTimes RoundRatios(BatchTimes reference)
         {
-            var ratios = new double[Operation.PerCall.Count];
-            for (var r = 0; r < ratios.Length; r++) ratios[r] = Ratio(Operation.PerCall[r], reference.PerCall[r]);
-            return new BatchTimes(ratios, 1);
+            var ratios = new List<double>();
+            for (var r = 0; r < Operation.PerCall.Count; r++)
+                if (reference.PerCall[r] > 0) ratios.Add(Operation.PerCall[r] / reference.PerCall[r]);
+            return new BatchTimes(ratios.Count > 0 ? ratios : new List<double> { double.NaN }, 1);
         }
-
-        /// <summary>0 when the operation is below the harness noise; capped at 1e9 when the reference is.</summary>
-        static double Ratio(double value, double reference) => value <= 0 ? 0 : reference <= 0 ? 1e9 : value / reference;
     }
 }

@@ -68,6 +68,13 @@ namespace StreamConformance.Tests.Cli
         }
 
         [Test]
+        public void SweepOfOnlyUnusableAssembliesIsAnInputError()
+        {
+            var text = File("only.dll", "this is not an assembly either");
+            AssertBadInput(StreamConfProcess.Run("sweep", "--runtime", "dotnet", "--assembly", text), text);
+        }
+
+        [Test]
         public void TruncatedAssembly()
         {
             var real = System.IO.File.ReadAllBytes(typeof(BadInputTests).Assembly.Location);
