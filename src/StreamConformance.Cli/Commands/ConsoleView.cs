@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using Spectre.Console;
+using StreamConformance.Findings;
 using StreamConformance.Probe;
 using StreamConformance.Reports;
 using StreamConformance.Results;
@@ -13,6 +14,9 @@ namespace StreamConformance.Cli.Commands
     static class ConsoleView
     {
         const int MaxFindingsShown = 40;
+
+        /// <summary>--all: every finding, and every result that is not a pass or skip.</summary>
+        public static readonly System.CommandLine.Option<bool> All = new System.CommandLine.Option<bool>("--all") { Description = "Show every finding and every result that is not a pass or skip." };
 
         public static RunDocument RunWithProgress(SweepRunner runner, CancellationToken cancel)
         {
@@ -44,17 +48,17 @@ namespace StreamConformance.Cli.Commands
 
         static string Shorten(string type) => type.Length <= 48 ? type : "…" + type.Substring(type.Length - 47);
 
-        public static void Summary(RunDocument document)
+        public static void Summary(RunDocument document, bool showAll = false)
         {
             var table = new Table().Title("coverage and outcomes");
-            foreach (var c in new[] { "runtime", "version", "discovered", "built", "static-only", "pass", "fail", "skip", "error", "timeout", "crash", "seconds" })
+            foreach (var c in new[] { "runtime", "version", "discovered", "built", "static-only", "pass", "fail", "advisory", "skip", "error", "timeout", "crash", "seconds" })
                 table.AddColumn(c);
             foreach (var run in document.Runtimes)
             {
                 var n = ResultSummary.Count(document.Results, run.Runtime.Name);
                 table.AddRow(Markup.Escape(run.Runtime.Name), Markup.Escape($"{run.Runtime.Flavor} {run.Runtime.Version}"),
                     run.Coverage.Discovered.ToString(), run.Coverage.Built.ToString(), run.Coverage.StaticOnly.ToString(),
-                    n.Get(Outcome.Pass).ToString(), Red(n.Get(Outcome.Fail)), n.Get(Outcome.Skip).ToString(), Red(n.Get(Outcome.Error)),
+                    n.Get(Outcome.Pass).ToString(), Red(n.Get(Outcome.Fail)), n.Get(Outcome.Advisory).ToString(), n.Get(Outcome.Skip).ToString(), Red(n.Get(Outcome.Error)),
                     Red(n.Get(Outcome.Timeout)), Red(n.Get(Outcome.Crash)), run.WallSeconds.ToString("0.0"));
             }
             AnsiConsole.Write(table);
@@ -62,21 +66,39 @@ namespace StreamConformance.Cli.Commands
                 foreach (var error in run.Errors)
                     AnsiConsole.MarkupLine($"[red]{Markup.Escape(run.Runtime.Name)}: {Markup.Escape(error)}[/]");
 
-            var findings = ResultSummary.FindingsOf(document).ToList();
+            var findings = FindingBuilder.Build(document.Results);
             if (findings.Count == 0)
             {
                 AnsiConsole.MarkupLine("[green]No findings.[/]");
                 return;
             }
-            var failures = new Table().Title($"findings ({findings.Count})");
-            foreach (var c in new[] { "runtime", "type", "variant", "check", "outcome", "message" }) failures.AddColumn(c);
-            foreach (var r in findings.Take(MaxFindingsShown))
-                failures.AddRow(Markup.Escape(r.Runtime), Markup.Escape(r.Type), Markup.Escape(r.Variant), Markup.Escape(r.Check),
-                    $"[red]{r.Outcome.ToString().ToLowerInvariant()}[/]", Markup.Escape(r.Message));
-            AnsiConsole.Write(failures);
-            if (findings.Count > MaxFindingsShown)
-                AnsiConsole.MarkupLine($"[grey]… and {findings.Count - MaxFindingsShown} more: write --markdown, --html or --json for all.[/]");
+            var byClass = findings.GroupBy(f => f.Class).OrderBy(g => g.Key).Select(g => $"{g.Count()} {g.Key.ToString().ToLowerInvariant()}");
+            var ranked = new Table().Title($"findings: {string.Join(", ", byClass)}");
+            foreach (var c in new[] { "id", "class", "runtime", "type", "title" }) ranked.AddColumn(c);
+            foreach (var f in findings.Take(showAll ? int.MaxValue : MaxFindingsShown))
+                ranked.AddRow(f.Id, ClassMarkup(f.Class), Markup.Escape(f.Runtime), Markup.Escape(Shorten(f.Type)), Markup.Escape(f.Title));
+            AnsiConsole.Write(ranked);
+            if (findings.Count > MaxFindingsShown && !showAll)
+                AnsiConsole.MarkupLine($"[grey]… and {findings.Count - MaxFindingsShown} more: --all, or --markdown/--html/--json for every finding.[/]");
+            if (showAll)
+            {
+                var results = ResultSummary.FindingsOf(document).ToList();
+                var failures = new Table().Title($"every result that is not a pass or skip ({results.Count})");
+                foreach (var c in new[] { "runtime", "type", "variant", "check", "outcome", "message" }) failures.AddColumn(c);
+                foreach (var r in document.Results.Where(r => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip))
+                    failures.AddRow(Markup.Escape(r.Runtime), Markup.Escape(r.Type), Markup.Escape(r.Variant), Markup.Escape(r.Check),
+                        r.Outcome.ToString().ToLowerInvariant(), Markup.Escape(r.Message));
+                AnsiConsole.Write(failures);
+            }
         }
+
+        static string ClassMarkup(FindingClass c) => c switch
+        {
+            FindingClass.Contract => "[red]contract[/]",
+            FindingClass.Cost => "[yellow]cost[/]",
+            FindingClass.Harness => "[magenta]harness[/]",
+            _ => "[grey]advisory[/]",
+        };
 
         static string Red(int n) => n == 0 ? "0" : $"[red]{n}[/]";
     }

@@ -16,12 +16,13 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_common.Json);
             command.Options.Add(_common.Markdown);
             command.Options.Add(_common.Html);
+            command.Options.Add(ConsoleView.All);
             command.SetAction(parse =>
             {
                 var document = JsonExporter.Read(parse.GetValue(_result)!);
                 var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter());
                 foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document);
+                ConsoleView.Summary(document, parse.GetValue(ConsoleView.All));
                 return Program.Ok;
             });
             return command;

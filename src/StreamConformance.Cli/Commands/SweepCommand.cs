@@ -15,7 +15,7 @@ namespace StreamConformance.Cli.Commands
         readonly CommonOptions _common = new CommonOptions();
         readonly Option<bool> _quick = new Option<bool>("--quick") { Description = "Fewer iterations and smaller content; every check still runs." };
         readonly Option<string?> _checks = new Option<string?>("--checks") { Description = "Glob over check names, e.g. read-byte.* or budget.*" };
-        readonly Option<bool> _lenient = new Option<bool>("--lenient-disposal") { Description = "After Dispose, also accept NotSupported/InvalidOperation (as dotnet/runtime's suite does)." };
+        readonly Option<bool> _strict = new Option<bool>("--strict") { Description = "Fail what is stricter than dotnet/runtime's own conformance suite (advisories), e.g. NotSupportedException instead of ObjectDisposedException after Dispose." };
         readonly Option<int> _seed = new Option<int>("--seed") { Description = "Seed of every random interleaving and walk.", DefaultValueFactory = _ => 20261121 };
         readonly Option<double> _timeout = new Option<double>("--timeout") { Description = "Seconds a check may run silent before it is reported as timeout.", DefaultValueFactory = _ => 5 };
         readonly Option<bool> _serial = new Option<bool>("--serial") { Description = "Sweep the runtimes one after the other instead of side by side." };
@@ -33,7 +33,8 @@ namespace StreamConformance.Cli.Commands
             _common.AddTo(command);
             command.Options.Add(_quick);
             command.Options.Add(_checks);
-            command.Options.Add(_lenient);
+            command.Options.Add(_strict);
+            command.Options.Add(ConsoleView.All);
             command.Options.Add(_seed);
             command.Options.Add(_timeout);
             command.Options.Add(_budgets);
@@ -48,7 +49,7 @@ namespace StreamConformance.Cli.Commands
                 Filter = parse.GetValue(_common.Filter),
                 Checks = parse.GetValue(_checks),
                 Quick = parse.GetValue(_quick),
-                LenientDisposal = parse.GetValue(_lenient),
+                Strict = parse.GetValue(_strict),
                 Seed = parse.GetValue(_seed),
                 Parallel = !parse.GetValue(_serial),
             };
@@ -79,7 +80,7 @@ namespace StreamConformance.Cli.Commands
                 var runner = new SweepRunner(options, SweepTargets.FromInventory);
                 var document = ConsoleView.RunWithProgress(runner, cancel.Token);
                 foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document);
+                ConsoleView.Summary(document, parse.GetValue(ConsoleView.All));
                 foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
                 if (cancel.IsCancellationRequested) return Program.BadInput;
                 var anyError = document.Runtimes.Any(r => r.Errors.Count > 0);

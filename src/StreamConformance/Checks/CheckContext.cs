@@ -14,8 +14,12 @@ namespace StreamConformance.Checks
         /// <summary>Quick mode: fewer iterations and smaller content; every check still runs.</summary>
         public bool Quick { get; set; }
 
-        /// <summary>Accept what dotnet/runtime's conformance suite accepts after Dispose (ObjectDisposed, NotSupported, InvalidOperation).</summary>
-        public bool LenientDisposal { get; set; }
+        /// <summary>
+        /// Hold streams to the harness's stricter rules too (ObjectDisposedException after Dispose, capabilities false
+        /// after Dispose even where the official suite relaxes it): what would be <see cref="Results.Outcome.Advisory"/> fails.
+        /// By default a check says what dotnet/runtime's own conformance suite would.
+        /// </summary>
+        public bool Strict { get; set; }
 
         /// <summary>Upper bound of bytes any check reads from one stream: a stream that never ends fails instead of hanging.</summary>
         public int MaxBytesRead { get; set; } = 1 << 20;

@@ -11,7 +11,7 @@ namespace StreamConformance.Probe
         /// <summary>Glob over check names; null runs every check.</summary>
         [JsonProperty("checks")] public string? Checks { get; set; }
         [JsonProperty("quick")] public bool Quick { get; set; }
-        [JsonProperty("lenientDisposal")] public bool LenientDisposal { get; set; }
+        [JsonProperty("strict")] public bool Strict { get; set; }
         [JsonProperty("seed")] public int Seed { get; set; } = 20261121;
         [JsonProperty("tempDirectory")] public string TempDirectory { get; set; } = "";
         [JsonProperty("budgetsPath")] public string? BudgetsPath { get; set; }
@@ -25,7 +25,7 @@ namespace StreamConformance.Probe
         /// <summary>The same request over other items and with more checks to skip (a probe started after a crash or hang).</summary>
         public ProbeRequest Resume(List<ProbeItem> items, HashSet<string> skip) => new ProbeRequest
         {
-            Runtime = Runtime, Items = items, Checks = Checks, Quick = Quick, LenientDisposal = LenientDisposal, Seed = Seed,
+            Runtime = Runtime, Items = items, Checks = Checks, Quick = Quick, Strict = Strict, Seed = Seed,
             TempDirectory = TempDirectory, BudgetsPath = BudgetsPath, Skip = skip, RuntimeCommand = RuntimeCommand, ReportAssemblies = ReportAssemblies,
         };
 

@@ -31,7 +31,7 @@ namespace StreamConformance.Probe
             {
                 Seed = request.Seed,
                 Quick = request.Quick,
-                LenientDisposal = request.LenientDisposal,
+                Strict = request.Strict,
                 TempDirectory = string.IsNullOrEmpty(request.TempDirectory) ? Path.GetTempPath() : request.TempDirectory,
                 RuntimeName = request.Runtime,
                 Budgets = request.BudgetsPath != null ? BudgetLoader.Load(request.BudgetsPath) : null,

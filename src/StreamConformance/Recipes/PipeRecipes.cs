@@ -8,6 +8,9 @@ namespace StreamConformance.Recipes
     /// <summary>Anonymous pipe pair inside this process (not inheritable, so no child process keeps an end open).</summary>
     public abstract class AnonymousPipeRecipe : PeerRecipe
     {
+        /// <summary>As dotnet/runtime's pipe conformance tests declare: a disposed pipe stream may keep CanRead/CanWrite true.</summary>
+        public override bool CansReturnFalseAfterDispose => false;
+
         protected abstract bool ServerUnderTest { get; }
 
         public override string TypeName => ServerUnderTest
@@ -40,6 +43,9 @@ namespace StreamConformance.Recipes
     /// </summary>
     public abstract class NamedPipeRecipe : PeerRecipe
     {
+        /// <summary>As dotnet/runtime's pipe conformance tests declare: a disposed pipe stream may keep CanRead/CanWrite true.</summary>
+        public override bool CansReturnFalseAfterDispose => false;
+
         // sun_path holds 108 bytes on Linux, including the terminating NUL.
         const int MaxSocketPath = 100;
 

@@ -63,6 +63,12 @@ namespace StreamConformance.Recipes
         public virtual bool IsOsBacked => false;
 
         /// <summary>After Dispose, members throw ObjectDisposedException; a lenient check also accepts what dotnet/runtime's suite accepts.</summary>
+        /// <summary>
+        /// Whether CanRead/CanWrite/CanSeek become false after Dispose. dotnet/runtime's conformance suite has the same
+        /// knob (CansReturnFalseAfterDispose) and turns it off for pipes; where false, capabilities that stay true are advisory.
+        /// </summary>
+        public virtual bool CansReturnFalseAfterDispose => true;
+
         public virtual bool ThrowsObjectDisposedAfterDispose => true;
 
         /// <summary>

@@ -1,4 +1,5 @@
 using System.IO;
+using System.Linq;
 using Newtonsoft.Json;
 using StreamConformance.Results;
 
@@ -15,8 +16,17 @@ namespace StreamConformance.Reports
             DateParseHandling = DateParseHandling.DateTimeOffset,
         };
 
-        public void Export(RunDocument document, TextWriter writer) =>
-            writer.Write(JsonConvert.SerializeObject(document, Settings));
+        /// <summary>The run document with its findings (derived from the results, so a reader may also recompute them).</summary>
+        public void Export(RunDocument document, TextWriter writer)
+        {
+            var json = Newtonsoft.Json.Linq.JObject.FromObject(document, JsonSerializer.Create(Settings));
+            json["findings"] = Newtonsoft.Json.Linq.JArray.FromObject(Findings.FindingBuilder.Build(document.Results).Select(f => new
+            {
+                f.Id, Class = f.Class.ToString().ToLowerInvariant(), f.Runtime, f.Type, f.Cause, f.Title, f.Severity, f.Variants,
+                Checks = f.Results.Select(r => r.Check).Distinct().ToList(),
+            }), JsonSerializer.Create(new JsonSerializerSettings { ContractResolver = new Newtonsoft.Json.Serialization.CamelCasePropertyNamesContractResolver() }));
+            writer.Write(json.ToString(Settings.Formatting));
+        }
 
         /// <summary>Reads a saved run; anything that is not a run document of this schema version is an input error naming the file.</summary>
         public static RunDocument Read(string path)

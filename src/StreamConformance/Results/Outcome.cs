@@ -15,5 +15,11 @@ namespace StreamConformance.Results
         Timeout,
         /// <summary>The process running the check died (exit code or signal in the message).</summary>
         Crash,
+        /// <summary>
+        /// Within what dotnet/runtime's own conformance suite requires, but not a stricter rule the harness also
+        /// checks (e.g. ObjectDisposedException, not NotSupportedException, after Dispose): reported, never a finding.
+        /// <c>--strict</c> makes it a <see cref="Fail"/>.
+        /// </summary>
+        Advisory,
     }
 }

@@ -14,7 +14,8 @@ namespace StreamConformance.Sweep
         /// <summary>Glob over check names; null runs every check.</summary>
         public string? Checks { get; set; }
         public bool Quick { get; set; }
-        public bool LenientDisposal { get; set; }
+        /// <summary>Advisories (stricter than dotnet/runtime's own suite) fail instead.</summary>
+        public bool Strict { get; set; }
         public int Seed { get; set; } = 20261121;
         public TimeSpan CheckTimeout { get; set; } = TimeSpan.FromSeconds(5);
         public string? BudgetsPath { get; set; }

@@ -44,6 +44,7 @@ namespace StreamConformance.Sweep
             document.Options["quick"] = _options.Quick.ToString().ToLowerInvariant();
             document.Options["parallel"] = _options.Parallel.ToString().ToLowerInvariant();
             document.Options["seed"] = _options.Seed.ToString();
+            document.Options["strict"] = _options.Strict.ToString().ToLowerInvariant();
             document.Options["checkTimeoutSeconds"] = _options.CheckTimeout.TotalSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture);
             if (_options.Filter != null) document.Options["filter"] = _options.Filter;
             if (_options.Checks != null) document.Options["checks"] = _options.Checks;
@@ -93,7 +94,7 @@ namespace StreamConformance.Sweep
             var request = new ProbeRequest
             {
                 Runtime = target.Name, Items = items.ToList(), Checks = _options.Checks, Quick = _options.Quick,
-                LenientDisposal = _options.LenientDisposal, Seed = _options.Seed, TempDirectory = temp,
+                Strict = _options.Strict, Seed = _options.Seed, TempDirectory = temp,
                 BudgetsPath = _options.BudgetsPath,
             };
             request.ReportAssemblies.AddRange(_options.ReportAssemblies);

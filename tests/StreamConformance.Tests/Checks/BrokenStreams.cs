@@ -333,7 +333,7 @@ namespace StreamConformance.Tests.StreamChecks
         }
 
         /// <summary>Throws ObjectDisposedException after Dispose but still reports CanRead/CanWrite/CanSeek as true.</summary>
-        sealed class CapabilitiesAfterDispose : TestStream
+        public sealed class CapabilitiesAfterDispose : TestStream
         {
             readonly bool _r, _w, _s;
             public CapabilitiesAfterDispose(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { (_r, _w, _s) = (r, w, s); }

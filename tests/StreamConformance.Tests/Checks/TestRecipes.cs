@@ -26,6 +26,7 @@ namespace StreamConformance.Tests.StreamChecks
         public bool FullReads { get; set; } = true;
         public bool VisibleAfterFlush { get; set; } = true;
         public bool StrictDispose { get; set; } = true;
+        public bool CapabilitiesFalseAfterDispose { get; set; } = true;
         public Type UnsupportedReadWrite { get; set; } = typeof(NotSupportedException);
 
         public override string TypeName => _typeName;
@@ -34,6 +35,7 @@ namespace StreamConformance.Tests.StreamChecks
         public override bool ReadsReadUntilSizeOrEof => FullReads;
         public override bool WritesVisibleAfterFlush => VisibleAfterFlush;
         public override bool ThrowsObjectDisposedAfterDispose => StrictDispose;
+        public override bool CansReturnFalseAfterDispose => CapabilitiesFalseAfterDispose;
         public override Type UnsupportedReadWriteExceptionType => UnsupportedReadWrite;
         public override StreamFixture? OpenRead(byte[] content) => Read?.Invoke(content);
         public override StreamFixture? OpenWrite() => Write?.Invoke();

@@ -34,7 +34,7 @@ namespace StreamConformance.Tests.Isolation
             _assembly = RepoPaths.FaultyStreams(RepoPaths.OnMono ? "net472" : "net10.0");
             Assert.That(File.Exists(_assembly), _assembly);
             // Functional checks only: budgets measure cost, which says nothing about isolation.
-            var options = new SweepOptions { CheckTimeout = TimeSpan.FromSeconds(3), Quick = true, LenientDisposal = true, Checks = "read*,write*,seek*,capabilities*,dispose*,edge*" };
+            var options = new SweepOptions { CheckTimeout = TimeSpan.FromSeconds(3), Quick = true, Checks = "read*,write*,seek*,capabilities*,dispose*,edge*" };
             options.Runtimes.Add(runtime);
             var items = Faulty.Select(n => new ProbeItem { Type = "FaultyStreams." + n, AssemblyPath = _assembly }).ToList();
             var runner = new SweepRunner(options, (_, __) => new SweepTargets(items), new ProbeLocator(RepoPaths.ProbeRoot));
@@ -90,7 +90,8 @@ namespace StreamConformance.Tests.Isolation
             // The well-behaved stream comes last, after every crash and hang: it was still checked, and cleanly.
             var clean = Of("WellBehavedStream").ToList();
             Assert.That(clean.Where(r => r.Outcome == Outcome.Pass), Is.Not.Empty);
-            Assert.That(clean.Where(r => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip), Is.Empty,
+            // Advisories (its base class's async wrappers throw NotSupported after Dispose) are not findings.
+            Assert.That(clean.Where(r => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip && r.Outcome != Outcome.Advisory), Is.Empty,
                 string.Join("; ", clean.Select(r => r.Check + "=" + r.Outcome + " " + r.Message)));
             Assert.That(_document.Runtimes.Single().ProbeProcesses, Is.GreaterThan(1), "crashes must have restarted the probe");
         }

@@ -1,0 +1,41 @@
+using System.Collections.Generic;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Converters;
+using StreamConformance.Results;
+
+namespace StreamConformance.Findings
+{
+    /// <summary>What kind of problem a finding is, in the order a maintainer reads them.</summary>
+    [JsonConverter(typeof(StringEnumConverter), true)]
+    public enum FindingClass
+    {
+        /// <summary>Breaks what dotnet/runtime's own conformance suite requires: wrong data or value, a missing exception, a hang, a crash.</summary>
+        Contract,
+        /// <summary>The harness could not run the check on this stream (a recipe or meter failed): not a verdict on the type.</summary>
+        Harness,
+        /// <summary>Over an allocation, latency or syscall budget.</summary>
+        Cost,
+        /// <summary>Within the official suite's rules, outside a stricter one the harness also checks: never counted as a failure.</summary>
+        Advisory,
+    }
+
+    /// <summary>
+    /// One cause: a runtime × a type × what is wrong with it, with every recipe variant and check that shows it.
+    /// The id depends only on those three, so the same cause has the same id in every run (compare, issue links).
+    /// </summary>
+    public sealed class Finding
+    {
+        [JsonProperty("id")] public string Id { get; set; } = "";
+        [JsonProperty("class")] public FindingClass Class { get; set; }
+        [JsonProperty("runtime")] public string Runtime { get; set; } = "";
+        [JsonProperty("type")] public string Type { get; set; } = "";
+        /// <summary>The check (or check family) that shows it: budget.alloc.read-byte, seek.origins, syscalls.file.read.</summary>
+        [JsonProperty("cause")] public string Cause { get; set; } = "";
+        /// <summary>A line a maintainer would use as an issue title.</summary>
+        [JsonProperty("title")] public string Title { get; set; } = "";
+        /// <summary>How far over budget (cost: measured / budget, the worst variant), for ranking; 0 where it does not apply.</summary>
+        [JsonProperty("severity")] public double Severity { get; set; }
+        [JsonProperty("variants")] public List<string> Variants { get; set; } = new List<string>();
+        [JsonProperty("results")] public List<CheckResult> Results { get; set; } = new List<CheckResult>();
+    }
+}

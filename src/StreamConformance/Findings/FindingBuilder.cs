@@ -1,0 +1,149 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Security.Cryptography;
+using System.Text;
+using StreamConformance.Meters;
+using StreamConformance.Results;
+
+namespace StreamConformance.Findings
+{
+    /// <summary>
+    /// results → findings: groups every result that is not a pass or skip by runtime, type and cause, classes each
+    /// group, titles it, and ranks the list (contract first, then harness faults, then cost by how far over budget,
+    /// advisories last).
+    /// </summary>
+    public static class FindingBuilder
+    {
+        public static List<Finding> Build(IEnumerable<CheckResult> results)
+        {
+            var findings = new List<Finding>();
+            foreach (var group in results.Where(IsReported).GroupBy(r => (r.Runtime, r.Type, Cause: CauseOf(r))))
+            {
+                var list = group.OrderBy(r => r.Variant, StringComparer.Ordinal).ThenBy(r => r.Check, StringComparer.Ordinal).ToList();
+                var finding = new Finding
+                {
+                    Id = IdOf(group.Key.Runtime, group.Key.Type, group.Key.Cause),
+                    Class = ClassOf(list),
+                    Runtime = group.Key.Runtime,
+                    Type = group.Key.Type,
+                    Cause = group.Key.Cause,
+                    Variants = list.Select(r => r.Variant).Distinct().ToList(),
+                    Results = list,
+                };
+                finding.Severity = SeverityOf(finding);
+                finding.Title = TitleOf(finding);
+                findings.Add(finding);
+            }
+            return Rank(findings);
+        }
+
+        /// <summary>What becomes a finding: every outcome but pass and skip.</summary>
+        static bool IsReported(CheckResult r) => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip;
+
+        public static List<Finding> Rank(IEnumerable<Finding> findings) =>
+            findings.OrderBy(f => f.Class)
+                .ThenBy(f => f.Class == FindingClass.Contract ? ContractOrder(f) : 0)
+                .ThenByDescending(f => f.Severity)
+                .ThenBy(f => f.Runtime, StringComparer.Ordinal).ThenBy(f => f.Type, StringComparer.Ordinal).ThenBy(f => f.Cause, StringComparer.Ordinal)
+                .ToList();
+
+        /// <summary>A crash before a hang before a wrong result: what costs a user most first.</summary>
+        static int ContractOrder(Finding f) =>
+            f.Results.Any(r => r.Outcome == Outcome.Crash) ? 0 : f.Results.Any(r => r.Outcome == Outcome.Timeout) ? 1 : 2;
+
+        /// <summary>The cause a result shows: its check, without a syscall cell's parameters; a hang or crash is its own cause.</summary>
+        public static string CauseOf(CheckResult r)
+        {
+            var check = r.Check;
+            var cell = check.IndexOf('[');
+            if (cell > 0) check = check.Substring(0, cell);
+            return r.Outcome switch
+            {
+                Outcome.Timeout => "timeout:" + check,
+                Outcome.Crash => "crash:" + check,
+                _ => check,
+            };
+        }
+
+        static FindingClass ClassOf(List<CheckResult> results)
+        {
+            if (results.All(r => r.Outcome == Outcome.Advisory)) return FindingClass.Advisory;
+            if (results.All(r => r.Outcome == Outcome.Error)) return FindingClass.Harness;
+            var check = results[0].Check;
+            var isCost = check.StartsWith("budget.", StringComparison.Ordinal) || check.StartsWith("syscalls.", StringComparison.Ordinal);
+            return isCost && results.All(r => r.Outcome == Outcome.Fail || r.Outcome == Outcome.Advisory) ? FindingClass.Cost : FindingClass.Contract;
+        }
+
+        /// <summary>Stable across runs and machines: runtime name, type and cause only.</summary>
+        public static string IdOf(string runtime, string type, string cause)
+        {
+            using var sha = SHA256.Create();
+            var hash = sha.ComputeHash(Encoding.UTF8.GetBytes(runtime + "|" + type + "|" + cause));
+            return "SC" + BitConverter.ToString(hash, 0, 3).Replace("-", "").ToLowerInvariant();
+        }
+
+        static double SeverityOf(Finding f)
+        {
+            if (f.Class != FindingClass.Cost) return 0;
+            var worst = 0.0;
+            foreach (var r in f.Results)
+            {
+                if (r.Metrics == null) continue;
+                var figure = r.Metrics.TryGetValue("bytesPerCall", out var bytes) ? bytes
+                    : r.Metrics.TryGetValue("ratioToBaseline", out var ratio) ? ratio : double.NaN;
+                if (double.IsNaN(figure)) { worst = Math.Max(worst, 1); continue; }
+                var budget = r.Metrics.TryGetValue("budget", out var b) ? b : 0;
+                // A zero budget (no allocation allowed) is over by the bytes themselves.
+                worst = Math.Max(worst, budget > 0 ? figure / budget : figure);
+            }
+            return Math.Round(worst, 2);
+        }
+
+        static string TitleOf(Finding f)
+        {
+            var type = ShortName(f.Type);
+            var first = f.Results[0];
+            var variants = f.Variants.Count > 1 ? $" ({f.Variants.Count} recipes)" : "";
+            if (f.Cause.StartsWith("crash:", StringComparison.Ordinal)) return $"{type} takes the process down in {Check(f.Cause)}{variants}";
+            if (f.Cause.StartsWith("timeout:", StringComparison.Ordinal)) return $"{type} hangs in {Check(f.Cause)}{variants}";
+            if (f.Class == FindingClass.Harness) return $"{type}: the harness could not run {f.Cause}{variants}: {Clip(first.Message, 80)}";
+            if (f.Cause.StartsWith("budget.alloc.", StringComparison.Ordinal))
+            {
+                var bytes = f.Results.Max(r => Metric(r, "bytesPerCall"));
+                return $"{type}.{Operation(f.Cause, "budget.alloc.")} allocates {Format(bytes)} B per call (budget {Format(Metric(first, "budget"))} B){variants}";
+            }
+            if (f.Cause.StartsWith("budget.latency.", StringComparison.Ordinal))
+            {
+                var ratio = f.Results.Max(r => Metric(r, "ratioToBaseline"));
+                return $"{type}.{Operation(f.Cause, "budget.latency.")} takes {Format(ratio)}× MemoryStream's time per call (budget {Format(Metric(first, "budget"))}×){variants}";
+            }
+            return $"{type}: {f.Cause} — {Clip(first.Message, 100)}{variants}";
+        }
+
+        static string Check(string cause) => cause.Substring(cause.IndexOf(':') + 1);
+
+        static string Operation(string cause, string prefix)
+        {
+            var name = cause.Substring(prefix.Length);
+            return StreamOperations.Find(name)?.Title ?? name;
+        }
+
+        static double Metric(CheckResult r, string name) => r.Metrics != null && r.Metrics.TryGetValue(name, out var v) ? v : double.NaN;
+
+        static string Format(double v) => double.IsNaN(v) ? "?" : v.ToString(v == Math.Floor(v) ? "0" : "0.##", CultureInfo.InvariantCulture);
+
+        public static string ShortName(string type)
+        {
+            var dot = type.LastIndexOf('.');
+            return dot < 0 ? type : type.Substring(dot + 1);
+        }
+
+        static string Clip(string text, int max)
+        {
+            var line = text.Replace('\n', ' ');
+            return line.Length <= max ? line : line.Substring(0, max - 1) + "…";
+        }
+    }
+}
