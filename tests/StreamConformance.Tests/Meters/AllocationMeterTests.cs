@@ -47,6 +47,18 @@ namespace StreamConformance.Tests.Meters
             Assert.That(result.Message, Is.EqualTo($"ReadByte allocates {expected} B/call, budget 0 B (default for buffered streams)"));
         }
 
+        /// <summary>The seed-002 defect is a cost on any stream, not only a buffered one: an unbuffered stream may spend
+        /// up to 1 KiB on a 100-byte call, but less than one object per single-byte call.</summary>
+        [Test]
+        public void AnUnbufferedStreamAllocatingPerReadByteIsFlaggedToo()
+        {
+            var result = Run(StreamOperations.ReadByte, WrapperRecipe.BaseReadByte(buffered: false));
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.EndWith("budget 16 B (default for unbuffered streams)"));
+            var amortized = Run(StreamOperations.ReadSpan100, WrapperRecipe.BaseReadByte(buffered: false));
+            Assert.That(amortized.Outcome, Is.EqualTo(Outcome.Pass), amortized.Message);
+        }
+
         [Test]
         public void BaseStreamWriteByteIsFlaggedToo()
         {

@@ -58,21 +58,23 @@ namespace StreamConformance.Tests.Meters
         readonly Func<MemoryStream, Stream> _wrap;
         readonly string _typeName;
 
-        public WrapperRecipe(Func<MemoryStream, Stream> wrap, string typeName, bool canSeek = true)
+        public WrapperRecipe(Func<MemoryStream, Stream> wrap, string typeName, bool canSeek = true, bool buffered = true)
         {
             _wrap = wrap;
             _typeName = typeName;
             CanSeekValue = canSeek;
+            Buffered = buffered;
         }
 
         bool CanSeekValue { get; }
+        bool Buffered { get; }
         public override string TypeName => _typeName;
         public override bool CanSeek => CanSeekValue;
-        public override bool IsBuffered => true;
+        public override bool IsBuffered => Buffered;
         public override StreamFixture? OpenRead(byte[] content) => new StreamFixture(_wrap(new MemoryStream(content, writable: false)));
         public override StreamFixture? OpenWrite() => new StreamFixture(_wrap(new MemoryStream()));
 
-        public static WrapperRecipe BaseReadByte() => new WrapperRecipe(s => new BaseReadByteStream(s), typeof(BaseReadByteStream).FullName!);
+        public static WrapperRecipe BaseReadByte(bool buffered = true) => new WrapperRecipe(s => new BaseReadByteStream(s), typeof(BaseReadByteStream).FullName!, buffered: buffered);
         public static WrapperRecipe AllocatingWriteByte() => new WrapperRecipe(s => new AllocatingWriteByteStream(s), typeof(AllocatingWriteByteStream).FullName!);
         public static WrapperRecipe SlowReadByte() => new WrapperRecipe(s => new SlowReadByteStream(s), typeof(SlowReadByteStream).FullName!);
         public static WrapperRecipe Unseekable() => new WrapperRecipe(s => new BaseReadByteStream(s, canSeek: false), "Unseekable", canSeek: false);
