@@ -16,6 +16,15 @@ namespace StreamConformance.Cli.Commands
         const int MaxFindingsShown = 40;
 
         /// <summary>--all: every finding, and every result that is not a pass or skip.</summary>
+        public static readonly System.CommandLine.Option<string?> Expectations = new System.CommandLine.Option<string?>("--expectations")
+        {
+            Description = "An expectations file (by-design behaviour, each with its reason) used besides the shipped one.",
+        };
+
+        /// <summary>The shipped expectations, plus the user's file when one is named (an unreadable or malformed file is an input error).</summary>
+        public static ExpectationSet ExpectationsOf(System.CommandLine.ParseResult parse) =>
+            parse.GetValue(Expectations) is string path ? ExpectationSet.Default.With(ExpectationSet.Load(System.IO.Path.GetFullPath(path))) : ExpectationSet.Default;
+
         public static readonly System.CommandLine.Option<bool> All = new System.CommandLine.Option<bool>("--all") { Description = "Show every finding and every result that is not a pass or skip." };
 
         public static RunDocument RunWithProgress(SweepRunner runner, CancellationToken cancel)
@@ -48,7 +57,7 @@ namespace StreamConformance.Cli.Commands
 
         static string Shorten(string type) => type.Length <= 48 ? type : "…" + type.Substring(type.Length - 47);
 
-        public static void Summary(RunDocument document, bool showAll = false)
+        public static void Summary(RunDocument document, bool showAll = false, ExpectationSet? expectations = null)
         {
             var table = new Table().Title("coverage and outcomes");
             foreach (var c in new[] { "runtime", "version", "discovered", "built", "static-only", "pass", "fail", "advisory", "skip", "error", "timeout", "crash", "seconds" })
@@ -66,7 +75,7 @@ namespace StreamConformance.Cli.Commands
                 foreach (var error in run.Errors)
                     AnsiConsole.MarkupLine($"[red]{Markup.Escape(run.Runtime.Name)}: {Markup.Escape(error)}[/]");
 
-            var findings = FindingBuilder.Build(document.Results);
+            var findings = FindingBuilder.Build(document.Results, expectations);
             if (findings.Count == 0)
             {
                 AnsiConsole.MarkupLine("[green]No findings.[/]");
@@ -97,6 +106,7 @@ namespace StreamConformance.Cli.Commands
             FindingClass.Contract => "[red]contract[/]",
             FindingClass.Cost => "[yellow]cost[/]",
             FindingClass.Harness => "[magenta]harness[/]",
+            FindingClass.Expected => "[grey]expected[/]",
             _ => "[grey]advisory[/]",
         };
 

@@ -17,12 +17,14 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_common.Markdown);
             command.Options.Add(_common.Html);
             command.Options.Add(ConsoleView.All);
+            command.Options.Add(ConsoleView.Expectations);
             command.SetAction(parse =>
             {
                 var document = JsonExporter.Read(parse.GetValue(_result)!);
-                var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter());
+                var expectations = ConsoleView.ExpectationsOf(parse);
+                var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter());
                 foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document, parse.GetValue(ConsoleView.All));
+                ConsoleView.Summary(document, parse.GetValue(ConsoleView.All), expectations);
                 return Program.Ok;
             });
             return command;

@@ -35,6 +35,7 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_checks);
             command.Options.Add(_strict);
             command.Options.Add(ConsoleView.All);
+            command.Options.Add(ConsoleView.Expectations);
             command.Options.Add(_seed);
             command.Options.Add(_timeout);
             command.Options.Add(_budgets);
@@ -70,7 +71,8 @@ namespace StreamConformance.Cli.Commands
                 var readable = Discovery.InventoryReader.ReadAssemblies(options.Assemblies, options.Runtimes.FirstOrDefault());
                 if (readable.Types.Count == 0 && readable.Errors.Count > 0) throw new InputException(readable.Errors[0].Message);
             }
-            var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter());
+            var expectations = ConsoleView.ExpectationsOf(parse);
+            var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter());
 
             using var cancel = new CancellationTokenSource();
             ConsoleCancelEventHandler onCancel = (_, e) => { e.Cancel = true; cancel.Cancel(); };
@@ -80,11 +82,12 @@ namespace StreamConformance.Cli.Commands
                 var runner = new SweepRunner(options, SweepTargets.FromInventory);
                 var document = ConsoleView.RunWithProgress(runner, cancel.Token);
                 foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document, parse.GetValue(ConsoleView.All));
+                ConsoleView.Summary(document, parse.GetValue(ConsoleView.All), expectations);
                 foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
                 if (cancel.IsCancellationRequested) return Program.BadInput;
                 var anyError = document.Runtimes.Any(r => r.Errors.Count > 0);
-                return document.Results.Any(r => r.IsFinding()) || anyError ? Program.Finding : Program.Ok;
+                // Advisories and expected behaviour are reported, never counted.
+                return Findings.FindingBuilder.Build(document.Results, expectations).Any(f => f.FailsTheRun) || anyError ? Program.Finding : Program.Ok;
             }
             finally
             {

@@ -13,6 +13,8 @@ namespace StreamConformance.Checks
     /// </summary>
     public sealed class ZeroLengthCheck : StreamCheck
     {
+        protected override bool AssumesPassThrough => true;
+
         public override string Name => "edge.zero-length";
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
@@ -85,6 +87,8 @@ namespace StreamConformance.Checks
     /// <summary>Flush on a read-only stream does not throw (sync and async) and does not disturb reading, even mid-content.</summary>
     public sealed class FlushReadOnlyCheck : StreamCheck
     {
+        protected override bool AssumesPassThrough => true;
+
         public override string Name => "edge.flush-read-only";
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)

@@ -6,6 +6,8 @@ namespace StreamConformance.Checks
     /// <summary>ReadByte returns every content byte as 0..255 in order, then -1, and -1 again after the end.</summary>
     public sealed class ReadByteValuesCheck : StreamCheck
     {
+        protected override bool AssumesPassThrough => true;
+
         public override string Name => "read-byte.values";
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
@@ -40,6 +42,8 @@ namespace StreamConformance.Checks
     /// </summary>
     public sealed class ReadDifferentialCheck : StreamCheck
     {
+        protected override bool AssumesPassThrough => true;
+
         public override string Name => "read.differential";
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)

@@ -12,6 +12,8 @@ namespace StreamConformance.Checks
     /// </summary>
     public sealed class SeekOriginsCheck : StreamCheck
     {
+        protected override bool AssumesPassThrough => true;
+
         public override string Name => "seek.origins";
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
@@ -77,6 +79,8 @@ namespace StreamConformance.Checks
     /// <summary>A seeded random walk of seeks (every origin), Position sets and reads agrees with a byte[] model.</summary>
     public sealed class SeekRandomWalkCheck : StreamCheck
     {
+        protected override bool AssumesPassThrough => true;
+
         public override string Name => "seek.random-walk";
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
@@ -111,6 +115,8 @@ namespace StreamConformance.Checks
     /// </summary>
     public sealed class BufferedInterleaveCheck : StreamCheck
     {
+        protected override bool AssumesPassThrough => true;
+
         public override string Name => "buffered.interleave";
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)

@@ -12,6 +12,8 @@ namespace StreamConformance.Checks
     /// </summary>
     public sealed class WriteByteRoundTripCheck : StreamCheck
     {
+        protected override bool AssumesPassThrough => true;
+
         public override string Name => "write-byte.round-trip";
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)

@@ -17,6 +17,8 @@ namespace StreamConformance.Findings
         Cost,
         /// <summary>Within the official suite's rules, outside a stricter one the harness also checks: never counted as a failure.</summary>
         Advisory,
+        /// <summary>Behaviour an expectations file marks as intended and documented, with the reason: listed, never counted.</summary>
+        Expected,
     }
 
     /// <summary>
@@ -25,6 +27,9 @@ namespace StreamConformance.Findings
     /// </summary>
     public sealed class Finding
     {
+        /// <summary>Whether it fails a run (exit code 1): contract, harness and cost findings do; advisories and expected ones do not.</summary>
+        public bool FailsTheRun => Class == FindingClass.Contract || Class == FindingClass.Harness || Class == FindingClass.Cost;
+
         [JsonProperty("id")] public string Id { get; set; } = "";
         [JsonProperty("class")] public FindingClass Class { get; set; }
         [JsonProperty("runtime")] public string Runtime { get; set; } = "";
@@ -35,6 +40,8 @@ namespace StreamConformance.Findings
         [JsonProperty("title")] public string Title { get; set; } = "";
         /// <summary>How far over budget (cost: measured / budget, the worst variant), for ranking; 0 where it does not apply.</summary>
         [JsonProperty("severity")] public double Severity { get; set; }
+        /// <summary>For <see cref="FindingClass.Expected"/>: why the behaviour is by design, and which file says so.</summary>
+        [JsonProperty("expectedBecause", NullValueHandling = NullValueHandling.Ignore)] public string? ExpectedBecause { get; set; }
         [JsonProperty("variants")] public List<string> Variants { get; set; } = new List<string>();
         [JsonProperty("results")] public List<CheckResult> Results { get; set; } = new List<CheckResult>();
     }

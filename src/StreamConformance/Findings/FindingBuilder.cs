@@ -16,8 +16,9 @@ namespace StreamConformance.Findings
     /// </summary>
     public static class FindingBuilder
     {
-        public static List<Finding> Build(IEnumerable<CheckResult> results)
+        public static List<Finding> Build(IEnumerable<CheckResult> results, ExpectationSet? expectations = null)
         {
+            expectations ??= ExpectationSet.Default;
             var findings = new List<Finding>();
             foreach (var group in results.Where(IsReported).GroupBy(r => (r.Runtime, r.Type, Cause: CauseOf(r))))
             {
@@ -34,6 +35,12 @@ namespace StreamConformance.Findings
                 };
                 finding.Severity = SeverityOf(finding);
                 finding.Title = TitleOf(finding);
+                var matches = list.Select(expectations.Match).ToList();
+                if (matches.All(m => m != null))
+                {
+                    finding.Class = FindingClass.Expected;
+                    finding.ExpectedBecause = string.Join(" ", matches.Select(m => m!.Reason).Distinct()) + $" ({matches[0]!.Source})";
+                }
                 findings.Add(finding);
             }
             return Rank(findings);

@@ -42,9 +42,52 @@ namespace StreamConformance.Recipes
                 Ctor = ctor;
                 Shape = shape;
                 _canSeek = new Lazy<bool>(ObserveCanSeek);
+                _transforms = new Lazy<string?>(ObservePassThrough);
             }
 
             readonly Lazy<bool> _canSeek;
+            readonly Lazy<string?> _transforms;
+
+            /// <summary>A shape assumes nothing of the type: only a first read (or a write and its read-back) that gives
+            /// back the content shows it passes bytes through unchanged; until then checks that compare bytes skip.</summary>
+            public override string? TransformsContentReason => _transforms.Value;
+
+            string? ObservePassThrough()
+            {
+                var content = new byte[512];
+                for (var i = 0; i < content.Length; i++) content[i] = (byte)(i * 7 + 3);
+                try
+                {
+                    using (var reader = OpenRead(content))
+                        if (reader != null) return Compare("a first read", ReadAll(reader.Stream, content.Length * 2), content);
+                    using var writer = OpenWrite();
+                    if (writer == null || !writer.CanReadBack) return "neither a read nor a write with its read-back could show that it passes bytes through";
+                    writer.Stream.Write(content, 0, content.Length);
+                    writer.Stream.Dispose();
+                    return Compare("writing and reading back", writer.ReadBack(), content);
+                }
+                catch (Exception e)
+                {
+                    return $"a first pass over 512 bytes threw {e.GetType().Name} ({e.Message.Split('\n')[0]})";
+                }
+            }
+
+            static string? Compare(string how, byte[] got, byte[] content)
+            {
+                var n = 0;
+                while (n < got.Length && n < content.Length && got[n] == content[n]) n++;
+                if (n == content.Length && got.Length == content.Length) return null;
+                return $"{how} of 512 bytes gave {got.Length} bytes, equal up to offset {n}: the type transforms its content (a decoder, parser or encoder), so its bytes are not compared";
+            }
+
+            static byte[] ReadAll(Stream s, int limit)
+            {
+                var result = new MemoryStream();
+                var buffer = new byte[256];
+                int n;
+                while (result.Length < limit && (n = s.Read(buffer, 0, buffer.Length)) > 0) result.Write(buffer, 0, n);
+                return result.ToArray();
+            }
 
             protected Type Type { get; }
             protected System.Reflection.ConstructorInfo Ctor { get; }

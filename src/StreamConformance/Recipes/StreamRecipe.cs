@@ -64,6 +64,12 @@ namespace StreamConformance.Recipes
 
         /// <summary>After Dispose, members throw ObjectDisposedException; a lenient check also accepts what dotnet/runtime's suite accepts.</summary>
         /// <summary>
+        /// Why the stream is not a pass-through of the content the recipe gives it (it decompresses, parses or encodes),
+        /// or null. Only a generic shape needs to say: a real recipe feeds each type content it accepts.
+        /// </summary>
+        public virtual string? TransformsContentReason => null;
+
+        /// <summary>
         /// Whether CanRead/CanWrite/CanSeek become false after Dispose. dotnet/runtime's conformance suite has the same
         /// knob (CansReturnFalseAfterDispose) and turns it off for pipes; where false, capabilities that stay true are advisory.
         /// </summary>

@@ -8,6 +8,11 @@ namespace StreamConformance.Reports
     /// <summary>The machine-readable result (docs/results.md), and its reader for compare.</summary>
     public sealed class JsonExporter : IExporter
     {
+        readonly Findings.ExpectationSet? _expectations;
+
+        /// <param name="expectations">Which behaviour is by design (default: the shipped expectations).</param>
+        public JsonExporter(Findings.ExpectationSet? expectations = null) => _expectations = expectations;
+
         public string Format => "json";
 
         public static readonly JsonSerializerSettings Settings = new JsonSerializerSettings
@@ -20,9 +25,9 @@ namespace StreamConformance.Reports
         public void Export(RunDocument document, TextWriter writer)
         {
             var json = Newtonsoft.Json.Linq.JObject.FromObject(document, JsonSerializer.Create(Settings));
-            json["findings"] = Newtonsoft.Json.Linq.JArray.FromObject(Findings.FindingBuilder.Build(document.Results).Select(f => new
+            json["findings"] = Newtonsoft.Json.Linq.JArray.FromObject(Findings.FindingBuilder.Build(document.Results, _expectations).Select(f => new
             {
-                f.Id, Class = f.Class.ToString().ToLowerInvariant(), f.Runtime, f.Type, f.Cause, f.Title, f.Severity, f.Variants,
+                f.Id, Class = f.Class.ToString().ToLowerInvariant(), f.Runtime, f.Type, f.Cause, f.Title, f.Severity, f.ExpectedBecause, f.Variants,
                 Checks = f.Results.Select(r => r.Check).Distinct().ToList(),
             }), JsonSerializer.Create(new JsonSerializerSettings { ContractResolver = new Newtonsoft.Json.Serialization.CamelCasePropertyNamesContractResolver() }));
             writer.Write(json.ToString(Settings.Formatting));

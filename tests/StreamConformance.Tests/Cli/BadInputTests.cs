@@ -68,6 +68,14 @@ namespace StreamConformance.Tests.Cli
         }
 
         [Test]
+        public void MalformedExpectationsFileNamesLineAndColumn()
+        {
+            var path = File("expect.json", "{ \"schemaVersion\": 1, \"expectations\": [ { \"type\": \"T\", \"check\": \"c\" } ] }");
+            var outcome = StreamConfProcess.Run("sweep", "--runtime", "dotnet", "--filter", "No.Such.Type", "--expectations", path);
+            AssertBadInput(outcome, path + ":1:41: an expectation needs 'reason'");
+        }
+
+        [Test]
         public void SweepOfOnlyUnusableAssembliesIsAnInputError()
         {
             var text = File("only.dll", "this is not an assembly either");

@@ -25,6 +25,54 @@ namespace StreamConformance.Tests.Recipes
         }
 
         [Test]
+        public void APassThroughShapeIsJudgedOnItsBytes()
+        {
+            var recipe = GenericShapes.For(typeof(BufferedStream)).Single(r => r.Variant == "shape(Stream)");
+            Assert.That(recipe.TransformsContentReason, Is.Null);
+            var result = CheckCatalog.Select("read-byte.values").Single().Run(recipe, new CheckContext { Quick = true }).Single();
+            Assert.That(result.Outcome, Is.EqualTo(Results.Outcome.Pass), result.Message);
+        }
+
+        /// <summary>A decoder reached through a (Stream) shape is not a broken pass-through: its bytes are not compared.</summary>
+        [Test]
+        public void AShapeThatTransformsItsContentSkipsTheChecksThatCompareBytes()
+        {
+            var recipe = GenericShapes.For(typeof(InvertingStream)).Single(r => r.Variant == "shape(Stream)");
+            Assert.That(recipe.TransformsContentReason, Does.Contain("transforms its content").And.Contain("equal up to offset 0"));
+            foreach (var check in new[] { "read-byte.values", "read.differential", "seek.origins", "buffered.interleave", "edge.zero-length" })
+            {
+                var result = CheckCatalog.Select(check).Single().Run(recipe, new CheckContext { Quick = true }).Single();
+                Assert.That(result.Outcome, Is.EqualTo(Results.Outcome.Skip), check + ": " + result.Message);
+                Assert.That(result.Message, Does.StartWith("not judged as a pass-through stream"));
+            }
+            var disposal = CheckCatalog.Select("dispose.twice").Single().Run(recipe, new CheckContext { Quick = true }).Single();
+            Assert.That(disposal.Outcome, Is.EqualTo(Results.Outcome.Pass), "checks that do not compare bytes still run: " + disposal.Message);
+        }
+
+        /// <summary>Reads its source with every bit inverted: a stand-in for a decoder.</summary>
+        public sealed class InvertingStream : Stream
+        {
+            readonly Stream _inner;
+            public InvertingStream(Stream inner) => _inner = inner;
+            public override bool CanRead => _inner.CanRead;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() { }
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                var n = _inner.Read(buffer, offset, count);
+                for (var i = offset; i < offset + n; i++) buffer[i] = (byte)~buffer[i];
+                return n;
+            }
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+            protected override void Dispose(bool disposing) { if (disposing) _inner.Dispose(); base.Dispose(disposing); }
+        }
+
+        [Test]
         public void AbstractTypesHaveNoShape()
         {
             Assert.That(GenericShapes.For(typeof(Stream)), Is.Empty);

@@ -1,0 +1,132 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Linq;
+using StreamConformance.Results;
+
+namespace StreamConformance.Findings
+{
+    /// <summary>
+    /// By-design behaviour: a rule matches results by type, check and optionally variant and runtime (globs), and
+    /// gives the reason the behaviour is intended and documented. A finding all of whose results match is listed as
+    /// <see cref="FindingClass.Expected"/> with that reason instead of counting as a failure. The most specific rule
+    /// wins (fewest wildcards), as budget overrides do; every rule must say why.
+    /// </summary>
+    public sealed class ExpectationSet
+    {
+        public const string DefaultResourceName = "StreamConformance.Findings.expectations.json";
+        static readonly Lazy<ExpectationSet> s_default = new Lazy<ExpectationSet>(LoadDefault);
+
+        ExpectationSet(string source, List<Expectation> rules)
+        {
+            Source = source;
+            Rules = rules;
+        }
+
+        public string Source { get; }
+        public IReadOnlyList<Expectation> Rules { get; }
+
+        /// <summary>The shipped expectations (expectations/default.json).</summary>
+        public static ExpectationSet Default => s_default.Value;
+
+        public static ExpectationSet None { get; } = new ExpectationSet("(none)", new List<Expectation>());
+
+        /// <summary>The shipped rules and then the user's (a user's rule that is more specific wins).</summary>
+        public ExpectationSet With(ExpectationSet more) => new ExpectationSet(Source + " + " + more.Source, Rules.Concat(more.Rules).ToList());
+
+        /// <summary>The rule that matches <paramref name="r"/>, most specific first; null when none does.</summary>
+        public Expectation? Match(CheckResult r) =>
+            Rules.Where(e => e.Matches(r)).OrderByDescending(e => e.Specificity).FirstOrDefault();
+
+        public static ExpectationSet Load(string path)
+        {
+            string text;
+            try { text = File.ReadAllText(path); }
+            catch (Exception e) when (e is IOException || e is UnauthorizedAccessException || e is ArgumentException || e is NotSupportedException)
+            {
+                throw new InputException($"{path}: cannot read the expectations file: {e.Message}");
+            }
+            return Parse(text, path);
+        }
+
+        public static ExpectationSet Parse(string json, string source)
+        {
+            JToken root;
+            try
+            {
+                root = JToken.Parse(json, new JsonLoadSettings { LineInfoHandling = LineInfoHandling.Load, CommentHandling = CommentHandling.Ignore });
+            }
+            catch (JsonReaderException e)
+            {
+                throw new InputException($"{source}:{e.LineNumber}:{e.LinePosition}: {e.Message.Split(new[] { " Path '" }, StringSplitOptions.None)[0]}");
+            }
+            InputException Fault(JToken at, string what)
+            {
+                var info = (IJsonLineInfo)at;
+                return new InputException(info.HasLineInfo() ? $"{source}:{info.LineNumber}:{info.LinePosition}: {what}" : $"{source}: {what}");
+            }
+            if (!(root is JObject obj)) throw Fault(root, "expected an object with schemaVersion and expectations");
+            if ((int?)obj["schemaVersion"] != 1) throw Fault(obj, "schemaVersion must be 1");
+            if (!(obj["expectations"] is JArray array)) throw Fault(obj, "expected an array 'expectations'");
+            var rules = new List<Expectation>();
+            foreach (var item in array)
+            {
+                if (!(item is JObject rule)) throw Fault(item, "each expectation is an object");
+                foreach (var p in rule.Properties())
+                    if (!new[] { "type", "check", "variant", "runtime", "reason" }.Contains(p.Name))
+                        throw Fault(p, $"unknown field '{p.Name}' (expected type, check, variant, runtime, reason)");
+                string? Text(string name, bool required)
+                {
+                    var token = rule[name];
+                    if (token == null) return required ? throw Fault(rule, $"an expectation needs '{name}'") : null;
+                    if (token.Type != JTokenType.String || string.IsNullOrWhiteSpace((string?)token)) throw Fault(token, $"'{name}' must be a non-empty string");
+                    return (string)token!;
+                }
+                var reason = Text("reason", required: true)!;
+                if (reason.Trim().Length < 20) throw Fault(rule["reason"]!, "a reason says why the behaviour is intended and where it is documented (at least 20 characters)");
+                rules.Add(new Expectation(Text("type", true)!, Text("check", true)!, Text("variant", false), Text("runtime", false), reason, source));
+            }
+            return new ExpectationSet(source, rules);
+        }
+
+        static ExpectationSet LoadDefault()
+        {
+            using var stream = typeof(ExpectationSet).Assembly.GetManifestResourceStream(DefaultResourceName)
+                ?? throw new InvalidOperationException($"resource {DefaultResourceName} is missing from the library");
+            using var reader = new StreamReader(stream);
+            return Parse(reader.ReadToEnd(), "expectations/default.json");
+        }
+    }
+
+    public sealed class Expectation
+    {
+        public Expectation(string type, string check, string? variant, string? runtime, string reason, string source)
+        {
+            Type = type;
+            Check = check;
+            Variant = variant;
+            Runtime = runtime;
+            Reason = reason;
+            Source = source;
+        }
+
+        public string Type { get; }
+        public string Check { get; }
+        public string? Variant { get; }
+        /// <summary>A runtime name from the run ("dotnet", "mono", a path's name); null: every runtime.</summary>
+        public string? Runtime { get; }
+        public string Reason { get; }
+        public string Source { get; }
+
+        public bool Matches(CheckResult r) =>
+            Glob.IsMatch(Type, r.Type) && Glob.IsMatch(Check, r.Check)
+            && (Variant == null || Glob.IsMatch(Variant, r.Variant))
+            && (Runtime == null || Glob.IsMatch(Runtime, r.Runtime));
+
+        /// <summary>Fewer wildcards and more fields set is more specific.</summary>
+        public int Specificity =>
+            new[] { Type, Check, Variant ?? "*", Runtime ?? "*" }.Sum(p => p == "*" ? 0 : p.Contains("*") || p.Contains("?") ? 1 : 2);
+    }
+}
