@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Linq;
 using StreamConformance.Reports;
 
 namespace StreamConformance.Cli.Commands
@@ -8,6 +9,7 @@ namespace StreamConformance.Cli.Commands
     {
         readonly Argument<string> _result = new Argument<string>("result") { Description = "JSON result of a sweep." };
         readonly CommonOptions _common = new CommonOptions();
+        readonly Option<string?> _finding = new Option<string?>("--finding") { Description = "Print one finding (by id) as issue-ready text; with --markdown, write it there." };
 
         public Command Create()
         {
@@ -18,10 +20,22 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_common.Html);
             command.Options.Add(ConsoleView.All);
             command.Options.Add(ConsoleView.Expectations);
+            command.Options.Add(_finding);
             command.SetAction(parse =>
             {
-                var document = JsonExporter.Read(parse.GetValue(_result)!);
+                var path = parse.GetValue(_result)!;
+                var document = JsonExporter.Read(path);
                 var expectations = ConsoleView.ExpectationsOf(parse);
+                if (parse.GetValue(_finding) is string id)
+                {
+                    var findings = Findings.FindingBuilder.Build(document.Results, expectations);
+                    var finding = findings.FirstOrDefault(f => string.Equals(f.Id, id, System.StringComparison.OrdinalIgnoreCase))
+                        ?? throw new InputException($"--finding: no finding {id} in {path} ({findings.Count} findings; `streamconf report {path} --all` lists them)");
+                    var text = FindingIssue.Render(finding, document);
+                    if (parse.GetValue(_common.Markdown) is string markdown) new OutputFile(markdown, new MarkdownExporter()).WriteText(w => w.Write(text));
+                    else System.Console.Write(text);
+                    return Program.Ok;
+                }
                 var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter());
                 foreach (var output in outputs) output.Write(document);
                 ConsoleView.Summary(document, parse.GetValue(ConsoleView.All), expectations);

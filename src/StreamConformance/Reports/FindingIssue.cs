@@ -1,0 +1,72 @@
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using StreamConformance.Findings;
+using StreamConformance.Results;
+
+namespace StreamConformance.Reports
+{
+    /// <summary>
+    /// One finding as the text of an upstream issue: title, what and where, expected against measured for every
+    /// recipe that shows it, the runtime it was seen on, and the command that shows it again.
+    /// </summary>
+    public static class FindingIssue
+    {
+        public static string Render(Finding f, RunDocument document)
+        {
+            var runtime = document.Runtimes.FirstOrDefault(r => r.Runtime.Name == f.Runtime)?.Runtime;
+            var sb = new StringBuilder();
+            sb.Append("# ").Append(f.Title).Append("\n\n");
+            sb.Append("Finding `").Append(f.Id).Append("` (").Append(f.Class.ToString().ToLowerInvariant()).Append(") of `streamconf`")
+              .Append(runtime != null ? $" on {runtime.Flavor} {runtime.Version}" : "").Append(".\n\n");
+            if (f.ExpectedBecause != null) sb.Append("Marked as expected: ").Append(f.ExpectedBecause).Append("\n\n");
+
+            sb.Append("## What and where\n\n");
+            sb.Append("- type: `").Append(f.Type).Append("`\n");
+            sb.Append("- ").Append(Member(f.Cause)).Append('\n');
+            sb.Append("- ").Append(ClassMeaning(f.Class)).Append("\n\n");
+
+            sb.Append("## Expected and measured\n\n");
+            sb.Append("| recipe | check | outcome | what the check saw |\n|---|---|---|---|\n");
+            foreach (var r in f.Results)
+                sb.Append("| ").Append(Markup.MarkdownCell(r.Variant)).Append(" | ").Append(r.Check).Append(" | ").Append(r.Outcome.ToString().ToLowerInvariant())
+                  .Append(" | ").Append(Markup.MarkdownCell(r.Message)).Append(" |\n");
+            var metrics = f.Results.Where(r => r.Metrics != null).ToList();
+            if (metrics.Count > 0)
+            {
+                sb.Append("\nFigures:\n\n");
+                foreach (var r in metrics) sb.Append("- ").Append(Markup.MarkdownCell(r.Variant)).Append(": ").Append(ResultSummary.Metrics(r)).Append('\n');
+            }
+
+            sb.Append("\n## Environment\n\n");
+            if (runtime != null) sb.Append("- runtime: ").Append(runtime.Name).Append(" (").Append(runtime.Flavor).Append(' ').Append(runtime.Version).Append(") at `").Append(runtime.Path).Append("`\n");
+            sb.Append("- streamconf ").Append(document.ToolVersion).Append(", run of ").Append(document.StartedAt.ToString("yyyy-MM-dd HH:mm 'UTC'", CultureInfo.InvariantCulture)).Append('\n');
+
+            sb.Append("\n## Reproduce\n\n```\n");
+            var checks = string.Join("|", f.Results.Select(r => r.Check.Contains("[") ? r.Check.Substring(0, r.Check.IndexOf('[')) + "*" : r.Check).Distinct());
+            var runtimeArg = runtime == null || runtime.Name == "dotnet" || runtime.Name == "mono" ? f.Runtime : runtime.Path;
+            sb.Append("./build.sh run sweep --runtime ").Append(runtimeArg).Append(" --filter '").Append(f.Type).Append("' --checks '").Append(checks).Append("'\n```\n");
+            return sb.ToString();
+        }
+
+        static string Member(string cause)
+        {
+            foreach (var prefix in new[] { "budget.alloc.", "budget.latency." })
+                if (cause.StartsWith(prefix, System.StringComparison.Ordinal))
+                {
+                    var op = Meters.StreamOperations.Find(cause.Substring(prefix.Length));
+                    return "member: `" + (op?.Title ?? cause.Substring(prefix.Length)) + "`" + (prefix == "budget.alloc." ? " (bytes allocated per call)" : " (time per call against MemoryStream's)");
+                }
+            return "check: `" + cause + "`";
+        }
+
+        static string ClassMeaning(FindingClass c) => c switch
+        {
+            FindingClass.Contract => "contract: breaks what dotnet/runtime's own conformance tests require of a Stream",
+            FindingClass.Cost => "cost: over the harness's budget for this operation (docs/budgets.md says how each default was chosen)",
+            FindingClass.Harness => "harness: the harness could not run the check on this stream; not a verdict on the type",
+            FindingClass.Advisory => "advisory: within the official conformance rule, outside the harness's stricter one",
+            _ => "expected: by-design behaviour",
+        };
+    }
+}
