@@ -3,6 +3,7 @@ using System.CommandLine;
 using System.Linq;
 using System.Threading;
 using Spectre.Console;
+using StreamConformance.Budgets;
 using StreamConformance.Reports;
 using StreamConformance.Results;
 using StreamConformance.Sweep;

@@ -5,12 +5,10 @@ using System.IO;
 using System.Linq;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;
-using StreamConformance.Budgets;
 using StreamConformance.Meters;
 using StreamConformance.Meters.Syscalls;
 
-// In the root namespace, where the placeholder it replaces was, so existing callers need no new using.
-namespace StreamConformance
+namespace StreamConformance.Budgets
 {
     /// <summary>
     /// Reads budget files (schema version 1, docs/budgets.md). Every fault, from a stray comma to an override

@@ -45,13 +45,6 @@ namespace StreamConformance.Checks
         public Random NewRandom(int salt = 0) => new Random(unchecked(Seed * 31 + salt));
 
         /// <summary>Deterministic content of the given length in which every byte value 0..255 occurs.</summary>
-        public static byte[] Content(int length)
-        {
-            var data = new byte[length];
-            var rng = new Random(length);
-            rng.NextBytes(data);
-            for (var i = 0; i < Math.Min(256, length); i++) data[i] = (byte)(255 - i);
-            return data;
-        }
+        public static byte[] Content(int length) => Recipes.StreamContent.Of(length);
     }
 }

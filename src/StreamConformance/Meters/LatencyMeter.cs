@@ -118,7 +118,7 @@ namespace StreamConformance.Meters
             public void Nothing() { }
         }
 
-        static readonly byte[] s_limitData = Checks.CheckContext.Content(16 << 10);
+        static readonly byte[] s_limitData = StreamContent.Of(16 << 10);
         internal static int LimitSink;
 
         /// <summary>

@@ -92,13 +92,13 @@ namespace StreamConformance.Meters
         static byte[] s_content = Array.Empty<byte>();
 
         /// <summary>
-        /// Exactly <paramref name="length"/> bytes of <see cref="Checks.CheckContext.Content"/>: never more, since a
+        /// Exactly <paramref name="length"/> bytes of <see cref="StreamContent.Of"/>: never more, since a
         /// recipe pays for all it is given before the first call (compressing it, encrypting it, sending it through
         /// a peer), and one long latency session must not make every later session as costly to open.
         /// </summary>
         public static byte[] Get(int length)
         {
-            if (s_content.Length < length) s_content = Checks.CheckContext.Content(length);
+            if (s_content.Length < length) s_content = StreamContent.Of(length);
             if (s_content.Length == length) return s_content;
             var prefix = new byte[length];
             Buffer.BlockCopy(s_content, 0, prefix, 0, length);

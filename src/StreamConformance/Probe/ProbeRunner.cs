@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Reflection;
+using StreamConformance.Budgets;
 using StreamConformance.Checks;
 using StreamConformance.Recipes;
 using StreamConformance.Results;

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using NUnit.Framework;
+using StreamConformance.Budgets;
 using StreamConformance.Checks;
 using StreamConformance.Checks.Syscalls;
 using StreamConformance.Meters.Syscalls;

@@ -1,5 +1,5 @@
 using System.IO;
-using StreamConformance.Checks;
+using StreamConformance.Recipes;
 
 namespace StreamConformance.Meters.Syscalls.Scenarios
 {
@@ -15,7 +15,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         public int Run(SyscallCell cell, SyscallRegion region)
         {
             var api = cell.Get("api");
-            var content = CheckContext.Content(cell.GetInt("length"));
+            var content = StreamContent.Of(cell.GetInt("length"));
             var path = region.NewFile(content);
             region.WatchFile(path);
             using var stream = ScenarioFiles.Open(path, FileMode.Open, FileAccess.Read, cell.Get("handle"), cell.Get("buffer"));
@@ -59,7 +59,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         public int Run(SyscallCell cell, SyscallRegion region)
         {
             var api = cell.Get("api");
-            var content = CheckContext.Content(cell.GetInt("length"));
+            var content = StreamContent.Of(cell.GetInt("length"));
             var path = region.NewFile(new byte[0]);
             region.WatchFile(path);
             var operations = 0;
@@ -101,7 +101,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
-            var content = CheckContext.Content(8192);
+            var content = StreamContent.Of(8192);
             var path = region.NewFile(content);
             region.WatchFile(path);
             using var stream = ScenarioFiles.Open(path, FileMode.Open, FileAccess.Read, cell.Get("handle"), cell.Get("buffer"));
@@ -131,7 +131,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
-            var content = CheckContext.Content(16384);
+            var content = StreamContent.Of(16384);
             var path = region.NewFile(content);
             region.WatchFile(path);
             var isAsync = cell.Get("api") == "ReadAsync";
@@ -166,7 +166,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         {
             var path = region.NewFile(new byte[0]);
             region.WatchFile(path);
-            var data = CheckContext.Content(10);
+            var data = StreamContent.Of(10);
             var toDisk = cell.Get("mode") == "to-disk";
             int operations;
             using (var stream = ScenarioFiles.Open(path, FileMode.Create, FileAccess.Write, cell.Get("handle"), cell.Get("buffer")))
@@ -205,7 +205,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         {
             var path = region.NewFile(new byte[0]);
             region.WatchFile(path);
-            var data = CheckContext.Content(10);
+            var data = StreamContent.Of(10);
             var n = cell.GetInt("n");
             var perItem = cell.Get("mode") == "per-item";
             using (var stream = ScenarioFiles.Open(path, FileMode.Create, FileAccess.Write, cell.Get("handle"), "4096"))

@@ -4,7 +4,7 @@ using System.IO.Pipes;
 using System.Net;
 using System.Net.Sockets;
 using System.Threading;
-using StreamConformance.Checks;
+using StreamConformance.Recipes;
 
 namespace StreamConformance.Meters.Syscalls.Scenarios
 {
@@ -20,7 +20,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         public int Run(SyscallCell cell, SyscallRegion region)
         {
             var api = cell.Get("api");
-            var content = CheckContext.Content(cell.GetInt("length"));
+            var content = StreamContent.Of(cell.GetInt("length"));
             var size = cell.GetInt("buffer");
             var operations = 0;
             if (api.StartsWith("Read", StringComparison.Ordinal))
@@ -79,7 +79,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         public int Run(SyscallCell cell, SyscallRegion region)
         {
             var chunk = cell.GetInt("chunk");
-            var content = CheckContext.Content(11 * chunk);
+            var content = StreamContent.Of(11 * chunk);
             var isAsync = cell.Get("api") == "ReadAsync";
             region.AllThreads = isAsync;
             using var server = new AnonymousPipeServerStream(PipeDirection.Out);
@@ -102,7 +102,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         public int Run(SyscallCell cell, SyscallRegion region)
         {
             var chunk = cell.GetInt("chunk");
-            var content = CheckContext.Content(11 * chunk);
+            var content = StreamContent.Of(11 * chunk);
             var isAsync = cell.Get("api") == "ReadAsync";
             region.AllThreads = isAsync;
             var listener = new TcpListener(IPAddress.Loopback, 0);
@@ -166,7 +166,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
         public int Run(SyscallCell cell, SyscallRegion region)
         {
             var chunk = cell.GetInt("chunk");
-            var content = CheckContext.Content(16 * chunk);
+            var content = StreamContent.Of(16 * chunk);
             var write = cell.Get("api") == "Write";
             var path = region.NewFile(write ? new byte[0] : content);
             region.WatchFile(path);

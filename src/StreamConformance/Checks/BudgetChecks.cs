@@ -1,12 +1,12 @@
 using System;
 using System.Collections.Generic;
 using System.Globalization;
-using StreamConformance.Checks;
+using StreamConformance.Budgets;
 using StreamConformance.Meters;
 using StreamConformance.Recipes;
 using StreamConformance.Results;
 
-namespace StreamConformance.Budgets
+namespace StreamConformance.Checks
 {
     /// <summary>
     /// "budget.alloc.OP": bytes allocated per call of one operation, in steady state, against the budget's
