@@ -12,9 +12,9 @@ namespace StreamConformance.Checks
     /// "budget.alloc.OP": bytes allocated per call of one operation, in steady state, against the budget's
     /// bytesPerCall ceiling. Exact and repeatable (see <see cref="AllocationMeter"/>).
     /// </summary>
-    public abstract class AllocationBudgetCheck : IStreamCheck
+    public sealed class AllocationBudgetCheck : IStreamCheck
     {
-        protected AllocationBudgetCheck(StreamOperation operation) => Operation = operation;
+        public AllocationBudgetCheck(StreamOperation operation) => Operation = operation;
 
         public StreamOperation Operation { get; }
 
@@ -66,9 +66,9 @@ namespace StreamConformance.Checks
     /// "budget.latency.OP": time per call as a ratio to MemoryStream's ReadByte (reads) or WriteByte (writes)
     /// measured just before, against the budget's ratioToBaseline ceiling. Absolute times are reported as metrics only.
     /// </summary>
-    public abstract class LatencyBudgetCheck : IStreamCheck
+    public sealed class LatencyBudgetCheck : IStreamCheck
     {
-        protected LatencyBudgetCheck(StreamOperation operation) => Operation = operation;
+        public LatencyBudgetCheck(StreamOperation operation) => Operation = operation;
 
         public StreamOperation Operation { get; }
 
@@ -173,26 +173,20 @@ namespace StreamConformance.Checks
         public static string Format(double value) => value.ToString("0.##", CultureInfo.InvariantCulture);
     }
 
-    // One check class per (meter, operation), so that check names are stable and selectable by glob.
-    public sealed class ReadByteAllocationBudget : AllocationBudgetCheck { public ReadByteAllocationBudget() : base(StreamOperations.ReadByte) { } }
-    public sealed class WriteByteAllocationBudget : AllocationBudgetCheck { public WriteByteAllocationBudget() : base(StreamOperations.WriteByte) { } }
-    public sealed class ReadSpan1AllocationBudget : AllocationBudgetCheck { public ReadSpan1AllocationBudget() : base(StreamOperations.ReadSpan1) { } }
-    public sealed class ReadSpan100AllocationBudget : AllocationBudgetCheck { public ReadSpan100AllocationBudget() : base(StreamOperations.ReadSpan100) { } }
-    public sealed class WriteSpan1AllocationBudget : AllocationBudgetCheck { public WriteSpan1AllocationBudget() : base(StreamOperations.WriteSpan1) { } }
-    public sealed class WriteSpan100AllocationBudget : AllocationBudgetCheck { public WriteSpan100AllocationBudget() : base(StreamOperations.WriteSpan100) { } }
-    public sealed class SeekAllocationBudget : AllocationBudgetCheck { public SeekAllocationBudget() : base(StreamOperations.Seek) { } }
-    public sealed class PositionGetAllocationBudget : AllocationBudgetCheck { public PositionGetAllocationBudget() : base(StreamOperations.PositionGet) { } }
-    public sealed class ReadAsyncMemoryAllocationBudget : AllocationBudgetCheck { public ReadAsyncMemoryAllocationBudget() : base(StreamOperations.ReadAsyncMemoryBuffered) { } }
-    public sealed class ReadAsyncArray100AllocationBudget : AllocationBudgetCheck { public ReadAsyncArray100AllocationBudget() : base(StreamOperations.ReadAsyncArray100) { } }
-
-    public sealed class ReadByteLatencyBudget : LatencyBudgetCheck { public ReadByteLatencyBudget() : base(StreamOperations.ReadByte) { } }
-    public sealed class WriteByteLatencyBudget : LatencyBudgetCheck { public WriteByteLatencyBudget() : base(StreamOperations.WriteByte) { } }
-    public sealed class ReadSpan1LatencyBudget : LatencyBudgetCheck { public ReadSpan1LatencyBudget() : base(StreamOperations.ReadSpan1) { } }
-    public sealed class ReadSpan100LatencyBudget : LatencyBudgetCheck { public ReadSpan100LatencyBudget() : base(StreamOperations.ReadSpan100) { } }
-    public sealed class WriteSpan1LatencyBudget : LatencyBudgetCheck { public WriteSpan1LatencyBudget() : base(StreamOperations.WriteSpan1) { } }
-    public sealed class WriteSpan100LatencyBudget : LatencyBudgetCheck { public WriteSpan100LatencyBudget() : base(StreamOperations.WriteSpan100) { } }
-    public sealed class SeekLatencyBudget : LatencyBudgetCheck { public SeekLatencyBudget() : base(StreamOperations.Seek) { } }
-    public sealed class PositionGetLatencyBudget : LatencyBudgetCheck { public PositionGetLatencyBudget() : base(StreamOperations.PositionGet) { } }
-    public sealed class ReadAsyncMemoryLatencyBudget : LatencyBudgetCheck { public ReadAsyncMemoryLatencyBudget() : base(StreamOperations.ReadAsyncMemoryBuffered) { } }
-    public sealed class ReadAsyncArray100LatencyBudget : LatencyBudgetCheck { public ReadAsyncArray100LatencyBudget() : base(StreamOperations.ReadAsyncArray100) { } }
+    /// <summary>
+    /// The budget checks are data: one allocation and one latency check per operation the meters know
+    /// (<see cref="StreamOperations.All"/>), named "budget.alloc.OP" and "budget.latency.OP". A new operation gets
+    /// both checks by being listed there, and its ceilings from budgets/default.json.
+    /// </summary>
+    public static class BudgetChecks
+    {
+        public static IEnumerable<IStreamCheck> All()
+        {
+            foreach (var operation in StreamOperations.All)
+            {
+                yield return new AllocationBudgetCheck(operation);
+                yield return new LatencyBudgetCheck(operation);
+            }
+        }
+    }
 }

@@ -4,13 +4,15 @@ using System.Linq;
 
 namespace StreamConformance.Checks
 {
-    /// <summary>Every check in this assembly, found by reflection and ordered by name.</summary>
+    /// <summary>Every check in this assembly (the classes, found by reflection, and the budget checks, made from the
+    /// operations the meters know), ordered by name.</summary>
     public static class CheckCatalog
     {
         static readonly Lazy<IReadOnlyList<IStreamCheck>> s_all = new Lazy<IReadOnlyList<IStreamCheck>>(() =>
             typeof(IStreamCheck).Assembly.GetTypes()
                 .Where(t => !t.IsAbstract && !t.IsInterface && typeof(IStreamCheck).IsAssignableFrom(t) && t.GetConstructor(Type.EmptyTypes) != null)
                 .Select(t => (IStreamCheck)Activator.CreateInstance(t)!)
+                .Concat(BudgetChecks.All())
                 .OrderBy(c => c.Name, StringComparer.Ordinal)
                 .ToList());
 
