@@ -38,7 +38,7 @@ namespace StreamConformance.Cli.Commands
                 }
                 var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter());
                 foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document, parse.GetValue(ConsoleView.All), expectations);
+                ConsoleView.Summary(document, Findings.FindingBuilder.Build(document.Results, expectations), parse.GetValue(ConsoleView.All));
                 return Program.Ok;
             });
             return command;

@@ -83,12 +83,13 @@ namespace StreamConformance.Cli.Commands
                 var runner = new SweepRunner(options, SweepTargets.FromInventory);
                 var document = ConsoleView.RunWithProgress(runner, cancel.Token);
                 foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document, parse.GetValue(ConsoleView.All), expectations);
+                var findings = Findings.FindingBuilder.Build(document.Results, expectations);
+                ConsoleView.Summary(document, findings, parse.GetValue(ConsoleView.All));
                 foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
                 if (cancel.IsCancellationRequested) return Program.BadInput;
                 var anyError = document.Runtimes.Any(r => r.Errors.Count > 0);
                 // Advisories and expected behaviour are reported, never counted.
-                return Findings.FindingBuilder.Build(document.Results, expectations).Any(f => f.FailsTheRun) || anyError ? Program.Finding : Program.Ok;
+                return findings.Any(f => f.FailsTheRun) || anyError ? Program.Finding : Program.Ok;
             }
             finally
             {

@@ -31,7 +31,14 @@ namespace StreamConformance.Checks
         public BudgetSet? Budgets { get; set; }
 
         /// <summary>The syscall meter, whose traced child runs on the probe's own runtime.</summary>
-        public SyscallMeter Syscalls { get; set; } = SyscallMeter.ForCurrentRuntime;
+        public SyscallMeter Syscalls
+        {
+            // The current runtime's meter is resolved on first use, not when every context is made.
+            get => _syscalls ??= SyscallMeter.ForCurrentRuntime;
+            set => _syscalls = value;
+        }
+
+        SyscallMeter? _syscalls;
 
         /// <summary>Name of the runtime the check runs on, for budgets that differ per runtime.</summary>
         public string RuntimeName { get; set; } = "";

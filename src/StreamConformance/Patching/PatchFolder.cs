@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Security.Cryptography;
@@ -26,6 +27,11 @@ namespace StreamConformance.Patching
         public string Path { get; }
         public string Name => System.IO.Path.GetFileName(Path);
         public PatchManifest Manifest { get; }
+
+        /// <summary>Each target's upstream diff, parsed (and so checked) when the folder was loaded.</summary>
+        public IReadOnlyDictionary<PatchTarget, UnifiedDiff> Diffs => _diffs;
+
+        readonly Dictionary<PatchTarget, UnifiedDiff> _diffs = new Dictionary<PatchTarget, UnifiedDiff>();
 
         public string FileOf(string relative) => System.IO.Path.Combine(Path, relative);
 
@@ -86,7 +92,7 @@ namespace StreamConformance.Patching
                 if (!Regex.IsMatch(t.Upstream.Repository, @"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")) throw new InputException(Fault($"target {t.Runtime}: upstream repository '{t.Upstream.Repository}' is not owner/name"));
                 var diff = FileOf(t.Upstream.Diff);
                 if (!File.Exists(diff)) throw new InputException(Fault($"target {t.Runtime}: diff {t.Upstream.Diff} not found in the folder"));
-                var parsed = UnifiedDiff.Parse(diff);
+                var parsed = _diffs[t] = UnifiedDiff.Parse(diff);
                 if (!parsed.Files.Any(f => f.NewPath == t.Upstream.Path || f.OldPath == t.Upstream.Path))
                     throw new InputException($"patch: {diff}: no file section for the upstream path {t.Upstream.Path}");
             }

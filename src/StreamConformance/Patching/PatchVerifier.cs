@@ -34,8 +34,7 @@ namespace StreamConformance.Patching
             {
                 var (module, replaced, source) = PatchApplier.Weave(patch, target, runtime, patched: true);
                 module.Dispose();
-                var diff = UnifiedDiff.Parse(patch.FileOf(target.Upstream.Diff));
-                var hunks = diff.Files.Sum(f => f.Hunks.Count);
+                var hunks = patch.Diffs[target].Files.Sum(f => f.Hunks.Count);
                 var measured = target.VersionMeasured != null && target.VersionMeasured != runtime.Version
                     ? $"; evidence was measured on {target.VersionMeasured}" : "";
                 return (name, $"ok: weaves {string.Join(", ", replaced)} into {target.Type} ({source}); diff: {hunks} hunk(s) against {target.Upstream.Repository}@{target.Upstream.Commit.Substring(0, 12)}{measured}", true);

@@ -18,9 +18,6 @@ namespace StreamConformance.Runtimes
         /// <summary>The host's options, placed before the program (e.g. "exec --fx-version 10.0.12", "--debug").</summary>
         [JsonProperty("hostOptions")] public List<string> HostOptions { get; set; } = new List<string>();
         [JsonProperty("environment")] public Dictionary<string, string> Environment { get; set; } = new Dictionary<string, string>();
-        /// <summary>The framework folder (CoreCLR) or class-library folder (Mono) the host will load, for reports.</summary>
-        [JsonProperty("libraryPath")] public string LibraryPath { get; set; } = "";
-        [JsonProperty("version")] public string Version { get; set; } = "";
 
         /// <summary>The whole command line: host, host options, program, program arguments.</summary>
         public List<string> CommandLine(string program, IEnumerable<string> arguments)

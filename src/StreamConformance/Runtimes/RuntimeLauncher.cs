@@ -17,7 +17,7 @@ namespace StreamConformance.Runtimes
         {
             if (!target.CanRunProbe)
                 throw new InvalidOperationException($"runtime {target.Name} at {target.Location} has no host to run a program with (metadata only)");
-            var command = new RuntimeCommand { Flavor = target.Flavor, Host = target.HostPath!, Version = target.Version, LibraryPath = target.AssemblyDirectories[0] };
+            var command = new RuntimeCommand { Flavor = target.Flavor, Host = target.HostPath! };
             if (target.Flavor == RuntimeFlavor.Mono)
             {
                 command.HostOptions.Add("--debug");
@@ -39,14 +39,7 @@ namespace StreamConformance.Runtimes
         {
             var current = Process.GetCurrentProcess().MainModule?.FileName ?? throw new InvalidOperationException("the current process has no main module");
             if (RuntimeResolver.IsRunningOnMono)
-            {
-                var library = Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "";
-                return new RuntimeCommand
-                {
-                    Flavor = RuntimeFlavor.Mono, Host = current, HostOptions = new List<string> { "--debug" },
-                    LibraryPath = library, Version = RuntimeResolver.CurrentVersion(),
-                };
-            }
+                return new RuntimeCommand { Flavor = RuntimeFlavor.Mono, Host = current, HostOptions = new List<string> { "--debug" } };
             // The muxer itself, else (an apphost or testhost started us) the muxer of the running framework's root.
             var framework = Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "";
             var root = Path.GetFullPath(Path.Combine(framework, "..", "..", ".."));

@@ -40,6 +40,8 @@ namespace StreamConformance.Sweep
         /// </summary>
         public int Run(RuntimeTarget target, ProbeRequest request, string workDirectory, Action<ProbeEvent> onEvent, CancellationToken cancel = default)
         {
+            // Resolved once: the probe's command, which its own children (the syscall meter's traced child) reuse.
+            var (runtime, probe) = _locator.Command(target);
             var remaining = request.Items.ToList();
             var skip = new HashSet<string>(request.Skip);
             var processes = 0;
@@ -47,11 +49,10 @@ namespace StreamConformance.Sweep
             {
                 processes++;
                 var attempt = request.Resume(remaining, skip);
-                // The probe's own children (the syscall meter's traced child) run on exactly this runtime.
-                attempt.RuntimeCommand = _locator.Command(target).Runtime;
+                attempt.RuntimeCommand = runtime;
                 var requestPath = Path.Combine(workDirectory, $"request-{request.Runtime.Replace('/', '_')}-{processes}.json");
                 File.WriteAllText(requestPath, JsonConvert.SerializeObject(attempt));
-                var end = RunOnce(target, requestPath, onEvent, cancel);
+                var end = RunOnce(target, runtime.StartInfo(probe, new[] { requestPath }), onEvent, cancel);
                 if (end.Completed) break;
 
                 // Resume after the item that was running; a crash or hang inside a check skips only that check.
@@ -111,10 +112,8 @@ namespace StreamConformance.Sweep
             return names.TryGetValue(exitCode - 128, out var n) ? $", signal {n}" : $", signal {exitCode - 128}";
         }
 
-        RunEnd RunOnce(RuntimeTarget target, string requestPath, Action<ProbeEvent> onEvent, CancellationToken cancel)
+        RunEnd RunOnce(RuntimeTarget target, ProcessStartInfo psi, Action<ProbeEvent> onEvent, CancellationToken cancel)
         {
-            var (runtime, probe) = _locator.Command(target);
-            var psi = runtime.StartInfo(probe, new[] { requestPath });
             psi.RedirectStandardOutput = psi.RedirectStandardError = psi.RedirectStandardInput = true;
 
             var end = new RunEnd();
