@@ -78,9 +78,34 @@ namespace StreamConformance.Meters
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
             if (calls < 1) throw new ArgumentOutOfRangeException(nameof(calls));
             int Warm(int measured) => warmCalls ?? measured;
+            // Two tiny windows first: the second, already compiled, says roughly what a call costs, so that even the
+            // warm-up window of a call taking milliseconds (Mono's SslStream.WriteByte) stays a fraction of a second.
+            var tinyPooled = false;
+            var perCall = double.MaxValue;
+            for (var i = 0; i < 2; i++)
+            {
+                var tiny = System.Diagnostics.Stopwatch.StartNew();
+                Window(open, TinyCalls, TinyCalls, ThreadCounter, out _, out var p);
+                tinyPooled |= p;
+                perCall = tiny.Elapsed.TotalSeconds / (2.0 * TinyCalls);
+            }
             var jit = Math.Max(1, calls / 10);
+            if (2 * jit * perCall > WarmUpTarget.TotalSeconds) jit = Math.Max(TinyCalls, (int)(WarmUpTarget.TotalSeconds / (2 * perCall)));
+            var pilot = System.Diagnostics.Stopwatch.StartNew();
             Window(open, jit, jit, ThreadCounter, out _, out var pooled);   // JIT, static constructors, caches of the runtime
-            pooled |= onPoolThreads;
+            pooled |= onPoolThreads || tinyPooled;
+            // A pair of windows makes 6N calls (N and 2N, each after as many warm-up calls). A call that takes
+            // ~0.1 ms or more (TLS records, HTTP bodies, a 16 KB buffer allocated per call) would make that pair take
+            // many seconds, and the check a timeout: N shrinks so a pair takes about PairTarget. The figure is still
+            // (bytes(2N) − bytes(N)) / N, exact when 2N costs exactly twice N.
+            var chosen = CallsWithin(calls, pilot.Elapsed.TotalSeconds / (2.0 * jit));
+            string? pilotNote = null;
+            if (chosen < calls)
+            {
+                pilotNote = string.Format(System.Globalization.CultureInfo.InvariantCulture,
+                    "N = {0} calls, not {1}: a call took {2:0.###} ms in the warm-up window", chosen, calls, 1000 * pilot.Elapsed.TotalSeconds / (2.0 * jit));
+                calls = chosen;
+            }
 
             // Calls that complete on pool threads allocate there, where the per-thread counter cannot see: count
             // the whole process instead, where the runtime can (the probe does nothing else meanwhile).
@@ -109,6 +134,7 @@ namespace StreamConformance.Meters
                 // with a live peer, one clean pair may be luck of timing.
                 if ((large == 2 * small && !livePeer) || clock.Elapsed > RepeatOnlyUnder) break;
             }
+            if (pilotNote != null) note = (note == null ? "" : note + "; ") + pilotNote;
             if (pooled) note = (note == null ? "" : note + "; ") + "counted process-wide: the calls complete on pool threads";
             // Whatever else allocates on the counted thread meanwhile (a shared pool refilled after a GC trimmed it,
             // a lazily built cache of the runtime) or, process-wide, the runtime's background work, only ever adds
@@ -152,6 +178,25 @@ namespace StreamConformance.Meters
 
         const string PoolThreadsUncounted =
             "the calls complete on pool threads, whose allocations the per-thread counter cannot see, and this runtime has no precise process-wide counter";
+
+        /// <summary>About how long one pair of windows (6N calls) may take before N shrinks.</summary>
+        public static readonly TimeSpan PairTarget = TimeSpan.FromSeconds(0.5);
+
+        /// <summary>About how long the warm-up window may take before it shrinks.</summary>
+        static readonly TimeSpan WarmUpTarget = TimeSpan.FromSeconds(0.25);
+
+        /// <summary>Calls in each of the two windows that estimate what a call costs.</summary>
+        const int TinyCalls = 16;
+
+        /// <summary>The fewest calls in the smaller window, however slow a call is.</summary>
+        public const int MinimumCalls = 100;
+
+        /// <summary>N, or fewer calls when 6N of them at <paramref name="secondsPerCall"/> would take longer than <see cref="PairTarget"/>.</summary>
+        public static int CallsWithin(int calls, double secondsPerCall)
+        {
+            if (secondsPerCall <= 0 || 6 * calls * secondsPerCall <= PairTarget.TotalSeconds) return calls;
+            return Math.Min(calls, Math.Max(MinimumCalls, (int)(PairTarget.TotalSeconds / (6 * secondsPerCall))));
+        }
 
         /// <summary>At most this many pairs of windows are measured.</summary>
         public const int Repetitions = 3;

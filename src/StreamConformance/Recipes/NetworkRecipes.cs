@@ -175,9 +175,12 @@ namespace StreamConformance.Recipes
             var client = new SslStream(new NetworkStream(connected, true), false, (sender, cert, chain, errors) => true);
             try
             {
+                // TLS 1.2: a TLS 1.3 server sends session tickets after the handshake, which a client that only
+                // writes never reads; closing a socket with unread data sends a reset, and the peer then loses the
+                // tail of what was written (seen: 2001 of 2048 bytes), a fault of the fixture, not of SslStream.
                 Loopback.Handshake(
-                    () => server.AuthenticateAsServer(certificate, false, SslProtocols.None, false),
-                    () => client.AuthenticateAsClient(HostName, null, SslProtocols.None, false));
+                    () => server.AuthenticateAsServer(certificate, false, SslProtocols.Tls12, false),
+                    () => client.AuthenticateAsClient(HostName, null, SslProtocols.Tls12, false));
             }
             catch
             {

@@ -22,6 +22,8 @@ namespace StreamConformance.Recipes
 
         public override string TypeName => s_typeName.Value;
         public override string Variant => "PipeReader.AsStream()";
+        // dotnet/runtime's PipeReaderWriterStreamTests declare CansReturnFalseAfterDispose => false.
+        public override bool CansReturnFalseAfterDispose => false;
         // Reads return what one segment holds.
         public override bool ReadsReadUntilSizeOrEof => false;
 
@@ -42,6 +44,8 @@ namespace StreamConformance.Recipes
 
         public override string TypeName => s_typeName.Value;
         public override string Variant => "PipeWriter.AsStream()";
+        // dotnet/runtime's PipeReaderWriterStreamTests declare CansReturnFalseAfterDispose => false.
+        public override bool CansReturnFalseAfterDispose => false;
 
         public override StreamFixture? OpenWrite()
         {

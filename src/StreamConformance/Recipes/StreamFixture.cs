@@ -47,7 +47,14 @@ namespace StreamConformance.Recipes
             // The stream under test may already be disposed by a check, or may throw from Dispose (a broken
             // stream): the fixture's own resources are released regardless.
             try { Stream.Dispose(); }
-            catch (Exception) { }
+            catch (Exception)
+            {
+                // A Dispose that threw never reached its GC.SuppressFinalize: the finalizer would run the failed
+                // cleanup again on the finalizer thread, where an exception takes the whole probe down and blames
+                // whatever runs next (the throwing Dispose is what the dispose checks report). A finalizer that
+                // throws after a Dispose that worked is the type's own defect, and is left to show.
+                GC.SuppressFinalize(Stream);
+            }
             for (var i = _owned.Count - 1; i >= 0; i--)
             {
                 try { _owned[i].Dispose(); }

@@ -296,7 +296,7 @@ namespace StreamConformance.Tests.StreamChecks
         }
 
         /// <summary>Unseekable, but Position answers 0 instead of throwing NotSupportedException.</summary>
-        sealed class PositionOnUnseekable : TestStream
+        public sealed class PositionOnUnseekable : TestStream
         {
             public PositionOnUnseekable(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }
             public override long Position
@@ -316,7 +316,7 @@ namespace StreamConformance.Tests.StreamChecks
         // ---- Disposal ----
 
         /// <summary>Keeps working after Dispose (CanRead and friends report false, but nothing throws).</summary>
-        sealed class AliveAfterDispose : TestStream
+        public sealed class AliveAfterDispose : TestStream
         {
             public AliveAfterDispose(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }
             protected override void Dispose(bool disposing)

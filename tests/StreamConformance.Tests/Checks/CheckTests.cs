@@ -135,6 +135,55 @@ namespace StreamConformance.Tests.StreamChecks
             Assert.That(strict.Outcome, Is.EqualTo(Outcome.Fail), strict.Message);
         }
 
+        /// <summary>
+        /// A Position getter that answers although CanSeek is false is within dotnet/runtime's rules (its
+        /// CanGetPositionWhenCanSeekIsFalse knob): advisory, a failure only with --strict. Throwing the wrong exception fails.
+        /// </summary>
+        [Test]
+        public void APositionGetterOnAnUnseekableStreamIsAdvisoryButTheWrongExceptionFails()
+        {
+            var answers = TestRecipe.Over("position-on-unseekable", (c, r, w, s) => new BrokenStreams.PositionOnUnseekable(c, r, w, s), seek: false);
+            var lenient = RunOne("capabilities.unsupported", answers, lenient: true);
+            Assert.That(lenient.Outcome, Is.EqualTo(Outcome.Advisory), lenient.Message);
+            Assert.That(lenient.Message, Does.Contain("CanGetPositionWhenCanSeekIsFalse").And.Contain("Position getter returned 0"));
+            Assert.That(RunOne("capabilities.unsupported", answers).Outcome, Is.EqualTo(Outcome.Fail));
+
+            var wrong = TestRecipe.Over("position-throws-invalid-operation", (c, r, w, s) => new PositionThrowsInvalidOperation(c, r, w, s), seek: false);
+            var result = RunOne("capabilities.unsupported", wrong, lenient: true);
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.Contain("InvalidOperationException"));
+        }
+
+        sealed class PositionThrowsInvalidOperation : TestStream
+        {
+            public PositionThrowsInvalidOperation(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }
+            public override long Position
+            {
+                get => CanSeek ? base.Position : throw new System.InvalidOperationException("no position");
+                set => base.Position = value;
+            }
+        }
+
+        /// <summary>
+        /// Where dotnet/runtime's own tests skip the disposal rule for a type (HTTP response streams), members that
+        /// still work after Dispose are advisory; elsewhere they fail.
+        /// </summary>
+        [Test]
+        public void MembersThatWorkAfterDisposeAreAdvisoryOnlyWhereTheOfficialSuiteSkipsTheRule()
+        {
+            TestRecipe Make(bool held)
+            {
+                var recipe = TestRecipe.Over("alive-after-dispose", (c, r, w, s) => new BrokenStreams.AliveAfterDispose(c, r, w, s));
+                recipe.HeldToThrowingAfterDispose = held;
+                return recipe;
+            }
+            Assert.That(RunOne("dispose.members-throw", Make(held: true), lenient: true).Outcome, Is.EqualTo(Outcome.Fail));
+            var skipped = RunOne("dispose.members-throw", Make(held: false), lenient: true);
+            Assert.That(skipped.Outcome, Is.EqualTo(Outcome.Advisory), skipped.Message);
+            Assert.That(skipped.Message, Does.Contain("does not hold this type"));
+            Assert.That(RunOne("dispose.members-throw", Make(held: false)).Outcome, Is.EqualTo(Outcome.Fail), "--strict");
+        }
+
         [Test]
         public void AWriteThatFailsWithAnIOExceptionDoesNotContradictCanWrite()
         {

@@ -27,6 +27,7 @@ namespace StreamConformance.Tests.StreamChecks
         public bool VisibleAfterFlush { get; set; } = true;
         public bool StrictDispose { get; set; } = true;
         public bool CapabilitiesFalseAfterDispose { get; set; } = true;
+        public bool HeldToThrowingAfterDispose { get; set; } = true;
         public Type UnsupportedReadWrite { get; set; } = typeof(NotSupportedException);
 
         public override string TypeName => _typeName;
@@ -36,6 +37,7 @@ namespace StreamConformance.Tests.StreamChecks
         public override bool WritesVisibleAfterFlush => VisibleAfterFlush;
         public override bool ThrowsObjectDisposedAfterDispose => StrictDispose;
         public override bool CansReturnFalseAfterDispose => CapabilitiesFalseAfterDispose;
+        public override bool MembersThrowAfterDispose => HeldToThrowingAfterDispose;
         public override Type UnsupportedReadWriteExceptionType => UnsupportedReadWrite;
         public override StreamFixture? OpenRead(byte[] content) => Read?.Invoke(content);
         public override StreamFixture? OpenWrite() => Write?.Invoke();

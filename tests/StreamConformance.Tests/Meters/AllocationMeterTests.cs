@@ -37,6 +37,30 @@ namespace StreamConformance.Tests.Meters
             Assert.That(keep, Is.Not.Null);
         }
 
+        /// <summary>N shrinks for slow calls so a pair of windows (6N calls) stays near half a second, never below the floor.</summary>
+        [TestCase(10_000, 0.000_000_01, 10_000)]   // 10 ns: 60,000 calls take 0.6 ms
+        [TestCase(10_000, 0.000_1, 833)]           // 0.1 ms: 0.5 s / 0.6 ms
+        [TestCase(10_000, 0.01, AllocationMeter.MinimumCalls)]
+        [TestCase(1_000, 0.000_05, 1_000)]         // quick: 6,000 calls × 0.05 ms = 0.3 s
+        public void TheCallCountFollowsTheTimeACallTakes(int calls, double secondsPerCall, int expected) =>
+            Assert.That(AllocationMeter.CallsWithin(calls, secondsPerCall), Is.EqualTo(expected));
+
+        /// <summary>With fewer calls, a slow call's allocation is still counted exactly, and the note says how many.</summary>
+        [Test]
+        public void ASlowCallIsStillMeasuredExactly()
+        {
+            object? keep = null;
+            var measurement = AllocationMeter.Measure(calls => new OperationSession(() =>
+            {
+                System.Threading.Thread.SpinWait(20_000);   // tens of microseconds, allocating nothing
+                keep = new byte[1];
+            }));
+            Assert.That(measurement.BytesPerCall, Is.EqualTo(HeapSizes.ByteArray(1)));
+            Assert.That(measurement.Exact, Is.True, measurement.Note);
+            Assert.That(measurement.Calls, Is.GreaterThanOrEqualTo(AllocationMeter.MinimumCalls).And.LessThanOrEqualTo(AllocationMeter.DefaultCalls));
+            Assert.That(keep, Is.Not.Null);
+        }
+
         [Test]
         public void BaseStreamReadByteIsFlaggedWithTheSizeOfAByteArrayOfOne()
         {
@@ -175,10 +199,10 @@ namespace StreamConformance.Tests.Meters
         /// <summary>
         /// Something else allocating on the measuring thread once (in the first small window, the first large
         /// one, or the second small one) must not change the figure: it only ever adds to a window, and the least
-        /// window of each size is kept. Session 1 is the warm-up window.
+        /// window of each size is kept. Sessions 1 and 2 estimate a call's cost, session 3 is the warm-up window.
         /// </summary>
         [Test]
-        public void AStrayAllocationInOneWindowDoesNotChangeTheFigure([Values(2, 3, 4)] int straySession)
+        public void AStrayAllocationInOneWindowDoesNotChangeTheFigure([Values(4, 5, 6)] int straySession)
         {
             var measured = AllocationMeter.Measure(new StraySessions(straySession).Open);
             Assert.That(measured.BytesPerCall, Is.EqualTo(HeapSizes.ByteArray(1)));
@@ -189,12 +213,12 @@ namespace StreamConformance.Tests.Meters
         /// exact only when all agree. The figure itself is still the least window of each size.
         /// </summary>
         [TestCase(0, true)]
-        [TestCase(7, false)] // the last large window
+        [TestCase(9, false)] // the last large window
         public void WithALivePeerEveryPairMustAgree(int straySession, bool exact)
         {
             var sessions = new StraySessions(straySession);
             var measured = AllocationMeter.Measure(sessions.Open, livePeer: true);
-            Assert.That(sessions.Opened, Is.EqualTo(1 + 2 * AllocationMeter.Repetitions), "a warm-up window and every pair");
+            Assert.That(sessions.Opened, Is.EqualTo(3 + 2 * AllocationMeter.Repetitions), "two cost estimates, a warm-up window and every pair");
             Assert.That(measured.Exact, Is.EqualTo(exact), measured.Note);
             Assert.That(measured.BytesPerCall, Is.EqualTo(HeapSizes.ByteArray(1)));
             if (!exact) Assert.That(measured.Note, Does.Contain("live peer"));

@@ -49,6 +49,21 @@ namespace StreamConformance.Tests.Recipes
             Assert.That(disposal.Outcome, Is.EqualTo(Results.Outcome.Pass), "checks that do not compare bytes still run: " + disposal.Message);
         }
 
+        /// <summary>A type not visible outside its assembly is not built by reflection with guessed arguments: it waits for a recipe.</summary>
+        [Test]
+        public void ATypeThatIsNotPublicGetsNoShapeAndSaysWhy()
+        {
+            Assert.That(typeof(HiddenWrapper).IsVisible, Is.False);
+            Assert.That(GenericShapes.For(typeof(HiddenWrapper)), Is.Empty);
+            Assert.That(GenericShapes.WhyNone(typeof(HiddenWrapper)), Does.StartWith("not public, and no recipe reaches it"));
+            Assert.That(GenericShapes.For(typeof(InvertingStream)), Is.Not.Empty, "a public type with the same constructor still gets one");
+        }
+
+        sealed class HiddenWrapper : MemoryStream
+        {
+            public HiddenWrapper(Stream inner) : base(new byte[16]) { }
+        }
+
         /// <summary>Reads its source with every bit inverted: a stand-in for a decoder.</summary>
         public sealed class InvertingStream : Stream
         {
