@@ -45,6 +45,7 @@ print(f"{'runtime':8} {'operation':22} {'worst median':>12}  {'ceiling':>8}  fro
 sections = {}
 for (flavor, op), (ratio, t, variant, r) in sorted(worst.items()):
     c = ceiling(ratio)
+    c = round(c, 6)
     sections.setdefault(flavor, {})[op] = {"ratioToBaseline": c}
     print(f"{flavor:8} {op:22} {ratio:12.2f}  {c:8g}  {t} {variant} (round {r})")
 print(json.dumps({"runtimes": {f: {"buffered": s} for f, s in sections.items()}}, indent=2))

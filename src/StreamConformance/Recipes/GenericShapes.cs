@@ -117,6 +117,14 @@ namespace StreamConformance.Recipes
                 }
             }
 
+            /// <summary>A read-only type built over a writable stream is no write fixture: checks would write to what says it cannot.</summary>
+            protected static StreamFixture? Writable(StreamFixture fixture)
+            {
+                if (fixture.Stream.CanWrite) return fixture;
+                fixture.Dispose();
+                return null;
+            }
+
             protected Stream Create(params object[] args)
             {
                 try { return (Stream)Ctor.Invoke(args); }
@@ -195,14 +203,14 @@ namespace StreamConformance.Recipes
             public override StreamFixture? OpenWrite()
             {
                 var inner = new MemoryStream();
-                return new StreamFixture(Create(Args(inner)), inner.ToArray, inner);
+                return Writable(new StreamFixture(Create(Args(inner)), inner.ToArray, inner));
             }
         }
 
         sealed class EmptyShape : ShapeRecipe
         {
             public EmptyShape(Type type, System.Reflection.ConstructorInfo ctor) : base(type, ctor, "()") { }
-            public override StreamFixture? OpenWrite() => new StreamFixture(Create());
+            public override StreamFixture? OpenWrite() => Writable(new StreamFixture(Create()));
         }
     }
 }

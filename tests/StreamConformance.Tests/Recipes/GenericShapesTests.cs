@@ -59,6 +59,16 @@ namespace StreamConformance.Tests.Recipes
             Assert.That(GenericShapes.For(typeof(InvertingStream)), Is.Not.Empty, "a public type with the same constructor still gets one");
         }
 
+        /// <summary>A read-only type built over a writable stream is no write fixture: checks would write to what says it cannot.</summary>
+        [Test]
+        public void AReadOnlyTypeOpensNoWriteFixture()
+        {
+            var recipe = GenericShapes.For(typeof(InvertingStream)).Single(r => r.Variant == "shape(Stream)");
+            Assert.That(recipe.OpenWrite(), Is.Null);
+            using var writable = GenericShapes.For(typeof(BufferedStream)).Single(r => r.Variant == "shape(Stream)").OpenWrite();
+            Assert.That(writable, Is.Not.Null);
+        }
+
         sealed class HiddenWrapper : MemoryStream
         {
             public HiddenWrapper(Stream inner) : base(new byte[16]) { }
