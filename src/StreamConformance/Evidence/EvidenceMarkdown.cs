@@ -32,7 +32,9 @@ namespace StreamConformance.Evidence
                 sb.Append("- **").Append(t.Runtime).Append("**: `").Append(t.Type).Append("` in ").Append(t.Assembly)
                   .Append(" — members ").Append(string.Join(", ", t.Members.Select(x => "`" + x + "`")))
                   .Append("; upstream [`").Append(t.Upstream.Repository).Append(':').Append(t.Upstream.Path).Append("`](").Append(t.Upstream.Url)
-                  .Append(") at `").Append(t.Upstream.Commit).Append("`; replacement `").Append(t.Source).Append("`\n");
+                  .Append(") at `").Append(t.Upstream.Commit).Append("`; replacement `").Append(t.Source).Append('`');
+                if (t.Measure != null) sb.Append("; measured through `").Append(t.Measure).Append("` (the stream type the evidence sweeps)");
+                sb.Append('\n');
             }
             sb.Append('\n');
 

@@ -103,7 +103,7 @@ namespace StreamConformance.Evidence
         {
             var options = new SweepOptions
             {
-                Filter = target.Type + "|" + patch.Manifest.Control, Checks = _options.Checks ?? (patch.Manifest.Checks == "*" ? null : patch.Manifest.Checks),
+                Filter = target.MeasuredType + "|" + patch.Manifest.Control, Checks = _options.Checks ?? (patch.Manifest.Checks == "*" ? null : patch.Manifest.Checks),
                 Quick = _options.Quick, Parallel = false,
             };
             options.Runtimes.Add(side);
@@ -123,7 +123,7 @@ namespace StreamConformance.Evidence
 
         void Judge(RuntimeEvidence evidence, Dictionary<string, List<RunDocument>> runs, PatchFolder patch, PatchTarget target)
         {
-            var types = new[] { target.Type, patch.Manifest.Control };
+            var types = new[] { target.MeasuredType, patch.Manifest.Control };
             var side = runs.ToDictionary(kv => kv.Key, kv => kv.Value.Select(d => Relabel(d, types)).ToList());
 
             var patchEffect = new RunComparison(side[Aa], side[Patched], _options.Threshold);
@@ -132,11 +132,11 @@ namespace StreamConformance.Evidence
             evidence.RewriteEffect = rewriteEffect.Changes.Select(Describe).ToList();
             evidence.ControlChanges = patchEffect.Changes.Where(c => c.Result.Type == patch.Manifest.Control).Select(Describe).ToList();
             evidence.Figures = Figures(side, patchEffect, types);
-            evidence.JitCost = JitCost(evidence.Figures, target.Type);
+            evidence.JitCost = JitCost(evidence.Figures, target.MeasuredType);
 
             foreach (var s in s_sides)
             {
-                var first = side[s][0].Results.Where(r => r.Type == target.Type && IsConformance(r.Check)).ToList();
+                var first = side[s][0].Results.Where(r => r.Type == target.MeasuredType && IsConformance(r.Check)).ToList();
                 evidence.Conformance[s] = new OutcomeCounts
                 {
                     Pass = first.Count(r => r.Outcome == Outcome.Pass), Fail = first.Count(r => r.Outcome == Outcome.Fail),
@@ -145,14 +145,14 @@ namespace StreamConformance.Evidence
             }
             bool Always(List<RunDocument> docs, string key, bool finding) =>
                 docs.All(d => d.Results.Any(r => Key(r) == key && r.IsFinding() == finding));
-            var keys = side[Patched][0].Results.Where(r => r.Type == target.Type && IsConformance(r.Check)).Select(Key).Distinct();
+            var keys = side[Patched][0].Results.Where(r => r.Type == target.MeasuredType && IsConformance(r.Check)).Select(Key).Distinct();
             foreach (var key in keys)
             {
                 if (Always(side[Aa], key, false) && Always(side[Patched], key, true)) evidence.IntroducedFailures.Add(key.Replace("|", " "));
                 if (Always(side[Aa], key, true) && Always(side[Patched], key, false)) evidence.FixedFailures.Add(key.Replace("|", " "));
             }
 
-            var onType = patchEffect.Changes.Where(c => c.Result.Type == target.Type).ToList();
+            var onType = patchEffect.Changes.Where(c => c.Result.Type == target.MeasuredType).ToList();
             var improvements = onType.Count(c => c.Kind == RunComparison.ChangeKind.Improvement);
             var regressions = onType.Count(c => c.Kind == RunComparison.ChangeKind.Regression);
             var unproven = evidence.Copies.Where(c => !c.Proven).Select(c => c.Side).ToList();
@@ -164,28 +164,28 @@ namespace StreamConformance.Evidence
             if (evidence.IntroducedFailures.Count > 0)
             {
                 evidence.Rejected = true;
-                evidence.Verdict = $"rejected: the patched copy fails {evidence.IntroducedFailures.Count} conformance check(s) of {target.Type} that pass on the A/A copy";
+                evidence.Verdict = $"rejected: the patched copy fails {evidence.IntroducedFailures.Count} conformance check(s) of {target.MeasuredType} that pass on the A/A copy";
                 return;
             }
             if (patch.Manifest.Status == "guard")
             {
                 // A guard holds when its headline check passes on A/A and fails on the patched copy, in every process and variant.
                 var headline = patch.Manifest.Headline;
-                var rows = evidence.Figures.Where(f => f.Type == target.Type && f.Check == headline).ToList();
+                var rows = evidence.Figures.Where(f => f.Type == target.MeasuredType && f.Check == headline).ToList();
                 var holds = rows.Count > 0 && rows.All(f => f.Aa != null && f.Patched != null
                     && f.Aa.Outcomes.SequenceEqual(new[] { "pass" }) && f.Patched.Outcomes.SequenceEqual(new[] { "fail" }));
                 evidence.Verdict = holds
-                    ? $"the guard holds: {headline} passes on the A/A copy and fails on the patched copy in every process and all {rows.Count} variant(s); {regressions} figure(s) or verdict(s) of {target.Type} regress in all"
+                    ? $"the guard holds: {headline} passes on the A/A copy and fails on the patched copy in every process and all {rows.Count} variant(s); {regressions} figure(s) or verdict(s) of {target.MeasuredType} regress in all"
                     : $"the guard does not hold: {headline} does not pass on A/A and fail on the patched copy in every process and variant ({regressions} regression(s) seen)";
                 return;
             }
             if (improvements == 0)
             {
                 evidence.Rejected = true;
-                evidence.Verdict = $"rejected: no figure or verdict of {target.Type} improved from the A/A copy to the patched one";
+                evidence.Verdict = $"rejected: no figure or verdict of {target.MeasuredType} improved from the A/A copy to the patched one";
                 return;
             }
-            evidence.Verdict = $"improves {improvements} figure(s) or verdict(s) of {target.Type}" +
+            evidence.Verdict = $"improves {improvements} figure(s) or verdict(s) of {target.MeasuredType}" +
                 (regressions > 0 ? $"; {regressions} regression(s), listed below" : "; no regression") +
                 (evidence.ControlChanges.Count > 0 ? $"; the control {patch.Manifest.Control} moved in {evidence.ControlChanges.Count} figure(s)" : "; the control is unchanged");
         }
