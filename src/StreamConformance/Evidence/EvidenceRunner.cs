@@ -103,7 +103,7 @@ namespace StreamConformance.Evidence
         {
             var options = new SweepOptions
             {
-                Filter = target.MeasuredType + "|" + patch.Manifest.Control, Checks = _options.Checks ?? (patch.Manifest.Checks == "*" ? null : patch.Manifest.Checks),
+                Filter = string.Join("|", target.MeasuredTypes) + "|" + patch.Manifest.Control, Checks = _options.Checks ?? (patch.Manifest.Checks == "*" ? null : patch.Manifest.Checks),
                 Quick = _options.Quick, Parallel = false,
             };
             options.Runtimes.Add(side);
@@ -123,7 +123,8 @@ namespace StreamConformance.Evidence
 
         void Judge(RuntimeEvidence evidence, Dictionary<string, List<RunDocument>> runs, PatchFolder patch, PatchTarget target)
         {
-            var types = new[] { target.MeasuredType, patch.Manifest.Control };
+            var types = target.MeasuredTypes.Concat(new[] { patch.Manifest.Control }).ToArray();
+            bool Measured(string type) => target.MeasuredTypes.Contains(type);
             var side = runs.ToDictionary(kv => kv.Key, kv => kv.Value.Select(d => Relabel(d, types)).ToList());
 
             var patchEffect = new RunComparison(side[Aa], side[Patched], _options.Threshold);
@@ -132,11 +133,11 @@ namespace StreamConformance.Evidence
             evidence.RewriteEffect = rewriteEffect.Changes.Select(Describe).ToList();
             evidence.ControlChanges = patchEffect.Changes.Where(c => c.Result.Type == patch.Manifest.Control).Select(Describe).ToList();
             evidence.Figures = Figures(side, patchEffect, types);
-            evidence.JitCost = JitCost(evidence.Figures, target.MeasuredType);
+            evidence.JitCost = JitCost(evidence.Figures, target.MeasuredTypes);
 
             foreach (var s in s_sides)
             {
-                var first = side[s][0].Results.Where(r => r.Type == target.MeasuredType && IsConformance(r.Check)).ToList();
+                var first = side[s][0].Results.Where(r => Measured(r.Type) && IsConformance(r.Check)).ToList();
                 evidence.Conformance[s] = new OutcomeCounts
                 {
                     Pass = first.Count(r => r.Outcome == Outcome.Pass), Fail = first.Count(r => r.Outcome == Outcome.Fail),
@@ -145,14 +146,14 @@ namespace StreamConformance.Evidence
             }
             bool Always(List<RunDocument> docs, string key, bool finding) =>
                 docs.All(d => d.Results.Any(r => Key(r) == key && r.IsFinding() == finding));
-            var keys = side[Patched][0].Results.Where(r => r.Type == target.MeasuredType && IsConformance(r.Check)).Select(Key).Distinct();
+            var keys = side[Patched][0].Results.Where(r => Measured(r.Type) && IsConformance(r.Check)).Select(Key).Distinct();
             foreach (var key in keys)
             {
                 if (Always(side[Aa], key, false) && Always(side[Patched], key, true)) evidence.IntroducedFailures.Add(key.Replace("|", " "));
                 if (Always(side[Aa], key, true) && Always(side[Patched], key, false)) evidence.FixedFailures.Add(key.Replace("|", " "));
             }
 
-            var onType = patchEffect.Changes.Where(c => c.Result.Type == target.MeasuredType).ToList();
+            var onType = patchEffect.Changes.Where(c => Measured(c.Result.Type)).ToList();
             var improvements = onType.Count(c => c.Kind == RunComparison.ChangeKind.Improvement);
             var regressions = onType.Count(c => c.Kind == RunComparison.ChangeKind.Regression);
             var unproven = evidence.Copies.Where(c => !c.Proven).Select(c => c.Side).ToList();
@@ -171,7 +172,7 @@ namespace StreamConformance.Evidence
             {
                 // A guard holds when its headline check passes on A/A and fails on the patched copy, in every process and variant.
                 var headline = patch.Manifest.Headline;
-                var rows = evidence.Figures.Where(f => f.Type == target.MeasuredType && f.Check == headline).ToList();
+                var rows = evidence.Figures.Where(f => Measured(f.Type) && f.Check == headline).ToList();
                 var holds = rows.Count > 0 && rows.All(f => f.Aa != null && f.Patched != null
                     && f.Aa.Outcomes.SequenceEqual(new[] { "pass" }) && f.Patched.Outcomes.SequenceEqual(new[] { "fail" }));
                 evidence.Verdict = holds
@@ -191,9 +192,10 @@ namespace StreamConformance.Evidence
         }
 
         /// <summary>"median 3.1× (1.2–4.0× over N figures)": the A/A copy's ns/call over the original's, on the patched type.</summary>
-        static string? JitCost(List<FigureRow> figures, string type)
+        static string? JitCost(List<FigureRow> figures, IReadOnlyList<string> types)
         {
-            var ratios = figures.Where(f => f.Type == type && f.Metric == "nsPerCall" && f.Original != null && f.Aa != null && f.Original.Value > 0)
+            var type = string.Join(" and ", types);
+            var ratios = figures.Where(f => types.Contains(f.Type) && f.Metric == "nsPerCall" && f.Original != null && f.Aa != null && f.Original.Value > 0)
                 .Select(f => f.Aa!.Value / f.Original!.Value).OrderBy(x => x).ToList();
             if (ratios.Count == 0) return null;
             var median = MathNet.Numerics.Statistics.Statistics.Median(ratios);

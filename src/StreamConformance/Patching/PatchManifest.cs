@@ -47,12 +47,14 @@ namespace StreamConformance.Patching
         [JsonProperty("assembly", Required = Required.Always)] public string Assembly { get; set; } = "";
         /// <summary>Full name of the type whose members are replaced.</summary>
         [JsonProperty("type", Required = Required.Always)] public string Type { get; set; } = "";
-        /// <summary>The stream type whose recipes the evidence sweeps, when the patched type is not one (an internal
-        /// strategy behind FileStream, the Socket behind NetworkStream, BufferedStream measured through the FileStream
-        /// syscall cells). Null: <see cref="Type"/> itself.</summary>
+        /// <summary>The stream type(s) whose recipes the evidence sweeps, separated by '|', when the patched type is not
+        /// one (an internal strategy behind FileStream, the Socket behind NetworkStream) or not the only one (BufferedStream
+        /// is also measured through the FileStream family's syscall cells). Null: <see cref="Type"/> itself.</summary>
         [JsonProperty("measure")] public string? Measure { get; set; }
-        /// <summary>The stream type the evidence measures: <see cref="Measure"/>, else <see cref="Type"/>.</summary>
-        [JsonIgnore] public string MeasuredType => Measure ?? Type;
+        /// <summary>The stream types the evidence measures and judges: <see cref="Measure"/>'s, else <see cref="Type"/>.</summary>
+        [JsonIgnore] public IReadOnlyList<string> MeasuredTypes => (Measure ?? Type).Split('|');
+        /// <summary>The measured types as a sentence names them.</summary>
+        [JsonIgnore] public string MeasuredType => string.Join(" and ", MeasuredTypes);
         /// <summary>Members replaced, as the replacement source marks them with [Replace]: "ReadByte()", "WriteByte(System.Byte)".</summary>
         [JsonProperty("members", Required = Required.Always)] public List<string> Members { get; set; } = new List<string>();
         /// <summary>The C# file (relative to the folder) holding the replacement.</summary>
