@@ -171,7 +171,7 @@ namespace StreamConformance.Evidence
             if (patch.Manifest.Status == "guard")
             {
                 // A guard holds when its headline check passes on A/A and fails on the patched copy, in every process and variant.
-                var headline = patch.Manifest.Headline;
+                var headline = patch.Manifest.HeadlineCheck;
                 var rows = evidence.Figures.Where(f => Measured(f.Type) && f.Check == headline).ToList();
                 var holds = rows.Count > 0 && rows.All(f => f.Aa != null && f.Patched != null
                     && f.Aa.Outcomes.SequenceEqual(new[] { "pass" }) && f.Patched.Outcomes.SequenceEqual(new[] { "fail" }));
@@ -217,6 +217,7 @@ namespace StreamConformance.Evidence
                 foreach (var metric in FiguresOf(sample))
                 {
                     var row = new FigureRow { Type = sample.Type, Variant = sample.Variant, Check = sample.Check, Metric = metric };
+                    if (metric.StartsWith("syscalls.", StringComparison.Ordinal) && sample.Metrics!.TryGetValue("operations", out var operations)) row.Operations = operations;
                     var all = new List<CheckResult>();
                     foreach (var s in s_sides)
                     {
@@ -266,14 +267,19 @@ namespace StreamConformance.Evidence
         /// <summary>"dotnet 10.0.12: 0 → 32 B/call (A/A → patched); …" for the manifest's headline check.</summary>
         static string Headline(PatchFolder patch, EvidenceDocument document)
         {
-            var check = patch.Manifest.Headline;
+            var check = patch.Manifest.HeadlineCheck;
+            var metric = patch.Manifest.HeadlineMetric;
             var parts = new List<string>();
             foreach (var r in document.Runtimes)
             {
-                var row = r.Figures.Where(f => check == null || f.Check == check).Where(f => f.Aa != null && f.Patched != null)
+                var row = r.Figures.Where(f => (check == null || f.Check == check) && (metric == null || f.Metric == metric)).Where(f => f.Aa != null && f.Patched != null)
                     .OrderBy(f => f.Type == patch.Manifest.Control ? 1 : 0).ThenBy(f => f.Variant == "default" ? 0 : 1).ThenBy(f => f.Variant, StringComparer.Ordinal).FirstOrDefault();
                 if (row == null) { parts.Add($"{r.Runtime} {r.Version}: {r.Verdict}"); continue; }
-                parts.Add($"{r.Runtime} {r.Version}: {row.Check} {Format(row.Aa!.Value, row.Metric)} → {Format(row.Patched!.Value, row.Metric)} (A/A → patched{(row.Variant == "default" ? "" : ", " + row.Variant)})");
+                // A syscall figure is per operation: the headline gives the calls of the whole cell, which is what a reader counts.
+                var figures = row.Operations is double ops && ops > 0
+                    ? $"{row.Metric} {ResultSummary.Format(Math.Round(row.Aa!.Value * ops))} → {ResultSummary.Format(Math.Round(row.Patched!.Value * ops))} calls in {ResultSummary.Format(ops)} operations"
+                    : $"{Format(row.Aa!.Value, row.Metric)} → {Format(row.Patched!.Value, row.Metric)}";
+                parts.Add($"{r.Runtime} {r.Version}: {row.Check} {figures} (A/A → patched{(row.Variant == "default" ? "" : ", " + row.Variant)})");
             }
             return string.Join("; ", parts);
         }

@@ -25,8 +25,13 @@ namespace StreamConformance.Patching
         [JsonProperty("control", Required = Required.Always)] public string Control { get; set; } = "";
         /// <summary>Glob over check names the evidence runs (null: every check).</summary>
         [JsonProperty("checks")] public string? Checks { get; set; }
-        /// <summary>The figure the headline quotes: a check name whose bytesPerCall, ratioToBaseline or syscalls the list shows.</summary>
+        /// <summary>The figure the headline quotes: a check name whose bytesPerCall, ratioToBaseline or syscalls the list shows;
+        /// "check#metric" picks one of a check's figures (a syscall cell's syscalls.write among its lseek and total).</summary>
         [JsonProperty("headline")] public string? Headline { get; set; }
+        /// <summary>The check part of <see cref="Headline"/>.</summary>
+        [JsonIgnore] public string? HeadlineCheck => Headline?.Split('#')[0];
+        /// <summary>The metric part of <see cref="Headline"/> ("check#metric"), or null.</summary>
+        [JsonIgnore] public string? HeadlineMetric => Headline != null && Headline.Contains('#') ? Headline.Substring(Headline.IndexOf('#') + 1) : null;
         [JsonProperty("targets", Required = Required.Always)] public List<PatchTarget> Targets { get; set; } = new List<PatchTarget>();
 
         /// <summary>candidate: proposed upstream; guard: deliberately reintroduces an old defect to prove the harness catches it;
