@@ -93,6 +93,8 @@ namespace StreamConformance.Evidence
         [JsonProperty("patched")] public Figure? Patched { get; set; }
         /// <summary>patched vs A/A by compare's rules: "regression", "improvement" or "".</summary>
         [JsonProperty("change")] public string Change { get; set; } = "";
+        /// <summary>Operations a syscall cell measured (its figures are per operation); null for other checks.</summary>
+        [JsonProperty("operations", NullValueHandling = NullValueHandling.Ignore)] public double? Operations { get; set; }
     }
 
     public sealed class Figure

@@ -32,7 +32,9 @@ namespace StreamConformance.Evidence
                 sb.Append("- **").Append(t.Runtime).Append("**: `").Append(t.Type).Append("` in ").Append(t.Assembly)
                   .Append(" — members ").Append(string.Join(", ", t.Members.Select(x => "`" + x + "`")))
                   .Append("; upstream [`").Append(t.Upstream.Repository).Append(':').Append(t.Upstream.Path).Append("`](").Append(t.Upstream.Url)
-                  .Append(") at `").Append(t.Upstream.Commit).Append("`; replacement `").Append(t.Source).Append("`\n");
+                  .Append(") at `").Append(t.Upstream.Commit).Append("`; replacement `").Append(t.Source).Append('`');
+                if (t.Measure != null) sb.Append("; measured through `").Append(t.Measure).Append("` (the stream type the evidence sweeps)");
+                sb.Append('\n');
             }
             sb.Append('\n');
 
@@ -63,9 +65,9 @@ namespace StreamConformance.Evidence
                 sb.Append('\n');
                 if (r.Replaced.Count > 0) sb.Append("Replaced: ").Append(string.Join(", ", r.Replaced.Select(x => "`" + x + "`"))).Append(".\n\n");
 
-                var key = r.Figures.Where(f => f.Type != m.Control && (f.Change != "" || f.Check == m.Headline)).ToList();
-                sb.Append("Figures of `").Append(r.Figures.FirstOrDefault(f => f.Type != m.Control)?.Type ?? "").Append("` that changed from A/A to patched")
-                  .Append(m.Headline != null ? ", and every variant of the headline check `" + m.Headline + "`" : "").Append(":\n\n");
+                var key = r.Figures.Where(f => f.Type != m.Control && (f.Change != "" || f.Check == m.HeadlineCheck)).ToList();
+                sb.Append("Figures of `").Append(string.Join("`, `", r.Figures.Where(f => f.Type != m.Control).Select(f => f.Type).Distinct())).Append("` that changed from A/A to patched")
+                  .Append(m.Headline != null ? ", and every variant of the headline check `" + m.HeadlineCheck + "`" : "").Append(":\n\n");
                 FigureTable(sb, key);
                 sb.Append(r.Figures.Count - key.Count).Append(" other figures (").Append(r.Figures.Count(f => f.Type == m.Control)).Append(" of them the control's) are in the full table:\n\n");
                 sb.Append("<details><summary>every figure, original / A/A / patched</summary>\n\n");

@@ -103,7 +103,7 @@ namespace StreamConformance.Evidence
         {
             var options = new SweepOptions
             {
-                Filter = target.Type + "|" + patch.Manifest.Control, Checks = _options.Checks ?? (patch.Manifest.Checks == "*" ? null : patch.Manifest.Checks),
+                Filter = string.Join("|", target.MeasuredTypes) + "|" + patch.Manifest.Control, Checks = _options.Checks ?? (patch.Manifest.Checks == "*" ? null : patch.Manifest.Checks),
                 Quick = _options.Quick, Parallel = false,
             };
             options.Runtimes.Add(side);
@@ -123,7 +123,8 @@ namespace StreamConformance.Evidence
 
         void Judge(RuntimeEvidence evidence, Dictionary<string, List<RunDocument>> runs, PatchFolder patch, PatchTarget target)
         {
-            var types = new[] { target.Type, patch.Manifest.Control };
+            var types = target.MeasuredTypes.Concat(new[] { patch.Manifest.Control }).ToArray();
+            bool Measured(string type) => target.MeasuredTypes.Contains(type);
             var side = runs.ToDictionary(kv => kv.Key, kv => kv.Value.Select(d => Relabel(d, types)).ToList());
 
             var patchEffect = new RunComparison(side[Aa], side[Patched], _options.Threshold);
@@ -132,11 +133,11 @@ namespace StreamConformance.Evidence
             evidence.RewriteEffect = rewriteEffect.Changes.Select(Describe).ToList();
             evidence.ControlChanges = patchEffect.Changes.Where(c => c.Result.Type == patch.Manifest.Control).Select(Describe).ToList();
             evidence.Figures = Figures(side, patchEffect, types);
-            evidence.JitCost = JitCost(evidence.Figures, target.Type);
+            evidence.JitCost = JitCost(evidence.Figures, target.MeasuredTypes);
 
             foreach (var s in s_sides)
             {
-                var first = side[s][0].Results.Where(r => r.Type == target.Type && IsConformance(r.Check)).ToList();
+                var first = side[s][0].Results.Where(r => Measured(r.Type) && IsConformance(r.Check)).ToList();
                 evidence.Conformance[s] = new OutcomeCounts
                 {
                     Pass = first.Count(r => r.Outcome == Outcome.Pass), Fail = first.Count(r => r.Outcome == Outcome.Fail),
@@ -145,14 +146,14 @@ namespace StreamConformance.Evidence
             }
             bool Always(List<RunDocument> docs, string key, bool finding) =>
                 docs.All(d => d.Results.Any(r => Key(r) == key && r.IsFinding() == finding));
-            var keys = side[Patched][0].Results.Where(r => r.Type == target.Type && IsConformance(r.Check)).Select(Key).Distinct();
+            var keys = side[Patched][0].Results.Where(r => Measured(r.Type) && IsConformance(r.Check)).Select(Key).Distinct();
             foreach (var key in keys)
             {
                 if (Always(side[Aa], key, false) && Always(side[Patched], key, true)) evidence.IntroducedFailures.Add(key.Replace("|", " "));
                 if (Always(side[Aa], key, true) && Always(side[Patched], key, false)) evidence.FixedFailures.Add(key.Replace("|", " "));
             }
 
-            var onType = patchEffect.Changes.Where(c => c.Result.Type == target.Type).ToList();
+            var onType = patchEffect.Changes.Where(c => Measured(c.Result.Type)).ToList();
             var improvements = onType.Count(c => c.Kind == RunComparison.ChangeKind.Improvement);
             var regressions = onType.Count(c => c.Kind == RunComparison.ChangeKind.Regression);
             var unproven = evidence.Copies.Where(c => !c.Proven).Select(c => c.Side).ToList();
@@ -164,36 +165,37 @@ namespace StreamConformance.Evidence
             if (evidence.IntroducedFailures.Count > 0)
             {
                 evidence.Rejected = true;
-                evidence.Verdict = $"rejected: the patched copy fails {evidence.IntroducedFailures.Count} conformance check(s) of {target.Type} that pass on the A/A copy";
+                evidence.Verdict = $"rejected: the patched copy fails {evidence.IntroducedFailures.Count} conformance check(s) of {target.MeasuredType} that pass on the A/A copy";
                 return;
             }
             if (patch.Manifest.Status == "guard")
             {
                 // A guard holds when its headline check passes on A/A and fails on the patched copy, in every process and variant.
-                var headline = patch.Manifest.Headline;
-                var rows = evidence.Figures.Where(f => f.Type == target.Type && f.Check == headline).ToList();
+                var headline = patch.Manifest.HeadlineCheck;
+                var rows = evidence.Figures.Where(f => Measured(f.Type) && f.Check == headline).ToList();
                 var holds = rows.Count > 0 && rows.All(f => f.Aa != null && f.Patched != null
                     && f.Aa.Outcomes.SequenceEqual(new[] { "pass" }) && f.Patched.Outcomes.SequenceEqual(new[] { "fail" }));
                 evidence.Verdict = holds
-                    ? $"the guard holds: {headline} passes on the A/A copy and fails on the patched copy in every process and all {rows.Count} variant(s); {regressions} figure(s) or verdict(s) of {target.Type} regress in all"
+                    ? $"the guard holds: {headline} passes on the A/A copy and fails on the patched copy in every process and all {rows.Count} variant(s); {regressions} figure(s) or verdict(s) of {target.MeasuredType} regress in all"
                     : $"the guard does not hold: {headline} does not pass on A/A and fail on the patched copy in every process and variant ({regressions} regression(s) seen)";
                 return;
             }
             if (improvements == 0)
             {
                 evidence.Rejected = true;
-                evidence.Verdict = $"rejected: no figure or verdict of {target.Type} improved from the A/A copy to the patched one";
+                evidence.Verdict = $"rejected: no figure or verdict of {target.MeasuredType} improved from the A/A copy to the patched one";
                 return;
             }
-            evidence.Verdict = $"improves {improvements} figure(s) or verdict(s) of {target.Type}" +
+            evidence.Verdict = $"improves {improvements} figure(s) or verdict(s) of {target.MeasuredType}" +
                 (regressions > 0 ? $"; {regressions} regression(s), listed below" : "; no regression") +
                 (evidence.ControlChanges.Count > 0 ? $"; the control {patch.Manifest.Control} moved in {evidence.ControlChanges.Count} figure(s)" : "; the control is unchanged");
         }
 
         /// <summary>"median 3.1× (1.2–4.0× over N figures)": the A/A copy's ns/call over the original's, on the patched type.</summary>
-        static string? JitCost(List<FigureRow> figures, string type)
+        static string? JitCost(List<FigureRow> figures, IReadOnlyList<string> types)
         {
-            var ratios = figures.Where(f => f.Type == type && f.Metric == "nsPerCall" && f.Original != null && f.Aa != null && f.Original.Value > 0)
+            var type = string.Join(" and ", types);
+            var ratios = figures.Where(f => types.Contains(f.Type) && f.Metric == "nsPerCall" && f.Original != null && f.Aa != null && f.Original.Value > 0)
                 .Select(f => f.Aa!.Value / f.Original!.Value).OrderBy(x => x).ToList();
             if (ratios.Count == 0) return null;
             var median = MathNet.Numerics.Statistics.Statistics.Median(ratios);
@@ -215,6 +217,7 @@ namespace StreamConformance.Evidence
                 foreach (var metric in FiguresOf(sample))
                 {
                     var row = new FigureRow { Type = sample.Type, Variant = sample.Variant, Check = sample.Check, Metric = metric };
+                    if (metric.StartsWith("syscalls.", StringComparison.Ordinal) && sample.Metrics!.TryGetValue("operations", out var operations)) row.Operations = operations;
                     var all = new List<CheckResult>();
                     foreach (var s in s_sides)
                     {
@@ -264,14 +267,19 @@ namespace StreamConformance.Evidence
         /// <summary>"dotnet 10.0.12: 0 → 32 B/call (A/A → patched); …" for the manifest's headline check.</summary>
         static string Headline(PatchFolder patch, EvidenceDocument document)
         {
-            var check = patch.Manifest.Headline;
+            var check = patch.Manifest.HeadlineCheck;
+            var metric = patch.Manifest.HeadlineMetric;
             var parts = new List<string>();
             foreach (var r in document.Runtimes)
             {
-                var row = r.Figures.Where(f => check == null || f.Check == check).Where(f => f.Aa != null && f.Patched != null)
+                var row = r.Figures.Where(f => (check == null || f.Check == check) && (metric == null || f.Metric == metric)).Where(f => f.Aa != null && f.Patched != null)
                     .OrderBy(f => f.Type == patch.Manifest.Control ? 1 : 0).ThenBy(f => f.Variant == "default" ? 0 : 1).ThenBy(f => f.Variant, StringComparer.Ordinal).FirstOrDefault();
                 if (row == null) { parts.Add($"{r.Runtime} {r.Version}: {r.Verdict}"); continue; }
-                parts.Add($"{r.Runtime} {r.Version}: {row.Check} {Format(row.Aa!.Value, row.Metric)} → {Format(row.Patched!.Value, row.Metric)} (A/A → patched{(row.Variant == "default" ? "" : ", " + row.Variant)})");
+                // A syscall figure is per operation: the headline gives the calls of the whole cell, which is what a reader counts.
+                var figures = row.Operations is double ops && ops > 0
+                    ? $"{row.Metric} {ResultSummary.Format(Math.Round(row.Aa!.Value * ops))} → {ResultSummary.Format(Math.Round(row.Patched!.Value * ops))} calls in {ResultSummary.Format(ops)} operations"
+                    : $"{Format(row.Aa!.Value, row.Metric)} → {Format(row.Patched!.Value, row.Metric)}";
+                parts.Add($"{r.Runtime} {r.Version}: {row.Check} {figures} (A/A → patched{(row.Variant == "default" ? "" : ", " + row.Variant)})");
             }
             return string.Join("; ", parts);
         }

@@ -25,8 +25,13 @@ namespace StreamConformance.Patching
         [JsonProperty("control", Required = Required.Always)] public string Control { get; set; } = "";
         /// <summary>Glob over check names the evidence runs (null: every check).</summary>
         [JsonProperty("checks")] public string? Checks { get; set; }
-        /// <summary>The figure the headline quotes: a check name whose bytesPerCall, ratioToBaseline or syscalls the list shows.</summary>
+        /// <summary>The figure the headline quotes: a check name whose bytesPerCall, ratioToBaseline or syscalls the list shows;
+        /// "check#metric" picks one of a check's figures (a syscall cell's syscalls.write among its lseek and total).</summary>
         [JsonProperty("headline")] public string? Headline { get; set; }
+        /// <summary>The check part of <see cref="Headline"/>.</summary>
+        [JsonIgnore] public string? HeadlineCheck => Headline?.Split('#')[0];
+        /// <summary>The metric part of <see cref="Headline"/> ("check#metric"), or null.</summary>
+        [JsonIgnore] public string? HeadlineMetric => Headline != null && Headline.Contains('#') ? Headline.Substring(Headline.IndexOf('#') + 1) : null;
         [JsonProperty("targets", Required = Required.Always)] public List<PatchTarget> Targets { get; set; } = new List<PatchTarget>();
 
         /// <summary>candidate: proposed upstream; guard: deliberately reintroduces an old defect to prove the harness catches it;
@@ -47,6 +52,14 @@ namespace StreamConformance.Patching
         [JsonProperty("assembly", Required = Required.Always)] public string Assembly { get; set; } = "";
         /// <summary>Full name of the type whose members are replaced.</summary>
         [JsonProperty("type", Required = Required.Always)] public string Type { get; set; } = "";
+        /// <summary>The stream type(s) whose recipes the evidence sweeps, separated by '|', when the patched type is not
+        /// one (an internal strategy behind FileStream, the Socket behind NetworkStream) or not the only one (BufferedStream
+        /// is also measured through the FileStream family's syscall cells). Null: <see cref="Type"/> itself.</summary>
+        [JsonProperty("measure")] public string? Measure { get; set; }
+        /// <summary>The stream types the evidence measures and judges: <see cref="Measure"/>'s, else <see cref="Type"/>.</summary>
+        [JsonIgnore] public IReadOnlyList<string> MeasuredTypes => (Measure ?? Type).Split('|');
+        /// <summary>The measured types as a sentence names them.</summary>
+        [JsonIgnore] public string MeasuredType => string.Join(" and ", MeasuredTypes);
         /// <summary>Members replaced, as the replacement source marks them with [Replace]: "ReadByte()", "WriteByte(System.Byte)".</summary>
         [JsonProperty("members", Required = Required.Always)] public List<string> Members { get; set; } = new List<string>();
         /// <summary>The C# file (relative to the folder) holding the replacement.</summary>

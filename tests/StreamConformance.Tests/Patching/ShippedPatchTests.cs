@@ -1,0 +1,126 @@
+#if NET
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using NUnit.Framework;
+using StreamConformance.Evidence;
+using StreamConformance.Patching;
+using StreamConformance.Runtimes;
+using StreamConformance.Sweep;
+using StreamConformance.Tests.Isolation;
+
+namespace StreamConformance.Tests.Patching
+{
+    /// <summary>
+    /// Every candidate patch shipped in <c>patches/</c> still verifies, weaves, and changes the figure it is about:
+    /// one process per side, only the headline check, and an exact count (bytes per call, system calls) or the
+    /// check's outcome on the A/A copy against the patched one. A later change to the harness or the weaver that
+    /// breaks a patch turns this red; timings are never asserted.
+    /// </summary>
+    [TestFixture, NonParallelizable]
+    public class ShippedPatchTests
+    {
+        string _dir = null!;
+        PatchCache _cache = null!;
+
+        [OneTimeSetUp]
+        public void Setup()
+        {
+            _dir = Path.Combine(Path.GetTempPath(), "streamconf-shipped-" + Guid.NewGuid().ToString("N").Substring(0, 8));
+            Directory.CreateDirectory(_dir);
+            _cache = new PatchCache(Path.Combine(_dir, "cache"));
+        }
+
+        [OneTimeTearDown]
+        public void Cleanup() => Directory.Delete(_dir, recursive: true);
+
+        /// <summary>The shipped folder whose name starts with <paramref name="id"/>.</summary>
+        public static string Folder(string id) =>
+            Directory.GetDirectories(Path.Combine(RepoPaths.Root, "patches"), id + "-*").Single();
+
+        /// <summary>Verifies the folder on <paramref name="runtime"/>, then measures it there with one process per side and only <paramref name="checks"/>.</summary>
+        RuntimeEvidence Measure(string id, string runtime, string checks, bool quick = true)
+        {
+            if (runtime == "mono" && RuntimeResolver.FindOnPath("mono") == null) Assert.Ignore("mono is not installed");
+            var original = RuntimeResolver.Resolve(runtime);
+            var verdicts = PatchVerifier.Verify(Folder(id), new[] { original }).ToList();
+            Assert.That(verdicts.All(v => v.Ok && v.Verdict.StartsWith("ok: weaves", StringComparison.Ordinal)), Is.True, string.Join("\n", verdicts.Select(v => v.Verdict)));
+            var options = new EvidenceOptions
+            {
+                Runs = 1, Quick = quick, Checks = checks, Cache = _cache, Locator = new ProbeLocator(RepoPaths.ProbeRoot), Command = "test",
+            };
+            var doc = new EvidenceRunner(options).Run(PatchFolder.Load(Folder(id)), new[] { original });
+            var r = doc.Runtimes.Single();
+            Assert.That(r.Copies.All(c => c.Proven), Is.True, "every side loaded the file it should: " + string.Join("\n", r.Copies.SelectMany(c => c.Loaded)));
+            Assert.That(r.IntroducedFailures, Is.Empty);
+            Assert.That(r.Rejected, Is.False, r.Verdict + "\n" + string.Join("\n", r.Errors));
+            return r;
+        }
+
+        static List<FigureRow> Rows(RuntimeEvidence r, string check, string metric) =>
+            r.Figures.Where(f => f.Check == check && f.Metric == metric).ToList();
+
+        [Test]
+        public void MeasureNamesTheStreamTypesTheEvidenceSweeps()
+        {
+            Assert.That(PatchFolder.Load(GuardCopy.Folder).Manifest.Targets.Select(t => t.MeasuredTypes), Has.All.EqualTo(new[] { "System.IO.BufferedStream" }));
+            Assert.That(PatchFolder.Load(Folder("0004")).Manifest.Targets.Single().MeasuredTypes, Is.EqualTo(new[] { "System.IO.FileStream" }));
+            Assert.That(PatchFolder.Load(Folder("0006")).Manifest.Targets.Single().MeasuredTypes, Is.EqualTo(new[] { "System.IO.FileStream", "System.IO.BufferedStream" }));
+        }
+
+        [Test]
+        public void P0002_CryptoStreamWriteByteInReadModeThrowsOnThePatchedCopyOnly()
+        {
+            var r = Measure("0002", "dotnet", "capabilities.unsupported");
+            Assert.That(r.FixedFailures, Is.EquivalentTo(new[]
+            {
+                "System.Security.Cryptography.CryptoStream aes-cbc capabilities.unsupported",
+                "System.Security.Cryptography.CryptoStream base64 capabilities.unsupported",
+            }));
+        }
+
+        [Test]
+        public void P0003_CryptoStreamReadByteNoLongerAllocates()
+        {
+            var r = Measure("0003", "dotnet", "budget.alloc.read-byte", quick: false);
+            var rows = Rows(r, "budget.alloc.read-byte", "bytesPerCall").Where(f => f.Type == "System.Security.Cryptography.CryptoStream").ToList();
+            Assert.That(rows.Select(f => f.Variant), Is.EquivalentTo(new[] { "aes-cbc", "base64" }));
+            Assert.That(rows.Single(f => f.Variant == "aes-cbc").Aa!.Value, Is.EqualTo(4), "a byte[1] (32 B) twice per 16-byte block");
+            Assert.That(rows.Select(f => f.Aa!.Value), Has.All.GreaterThan(0));
+            Assert.That(rows.Select(f => f.Patched!.Value), Has.All.EqualTo(0));
+        }
+
+        [Test]
+        public void P0004_BufferedFileStreamSmallReadsCostOneReadPerFill()
+        {
+            const string cell = "syscalls.file.read[handle=sync,api=Read,buffer=4096,chunk=100,length=65536]";
+            var r = Measure("0004", "dotnet", "syscalls.file.read", quick: false);
+            var row = Rows(r, cell, "syscalls.pread64").Single(f => f.Type == "System.IO.FileStream");
+            // Per operation over 656 Reads of 100 bytes and the one at EOF: 33 preads on A/A, 16 fills + 2 at EOF patched.
+            Assert.That(Math.Round(row.Aa!.Value * 657), Is.EqualTo(33));
+            Assert.That(Math.Round(row.Patched!.Value * 657), Is.EqualTo(18));
+            Assert.That(row.Change, Is.EqualTo("improvement"));
+        }
+
+        [Test]
+        public void P0006_MonoBufferedStreamWriteByteWritesWholeBuffers()
+        {
+            const string cell = "syscalls.buffered-stream[api=WriteByte,buffer=4096,chunk=1,length=65536]";
+            var r = Measure("0006", "mono", "syscalls.buffered-stream", quick: false);
+            var row = Rows(r, cell, "syscalls.write").Single(f => f.Type == "System.IO.FileStream");
+            // Per operation over 65536 WriteByte calls: 16 writes of 4095 bytes and one of 16 on A/A, 16 of 4096 patched.
+            Assert.That(Math.Round(row.Aa!.Value * 65536), Is.EqualTo(17));
+            Assert.That(Math.Round(row.Patched!.Value * 65536), Is.EqualTo(16));
+            Assert.That(row.Change, Is.EqualTo("improvement"));
+        }
+
+        [Test]
+        public void P0005_MonoMemoryStreamSeekReturnsThePositionOnThePatchedCopyOnly()
+        {
+            var r = Measure("0005", "mono", "seek.origins");
+            Assert.That(r.FixedFailures, Is.EqualTo(new[] { "System.IO.MemoryStream (byte[], int, int) seek.origins" }));
+        }
+    }
+}
+#endif
