@@ -28,7 +28,7 @@ namespace StreamConformance.Cli.Commands
                 var expectations = ConsoleView.ExpectationsOf(parse);
                 if (parse.GetValue(_finding) is string id)
                 {
-                    var findings = Findings.FindingBuilder.Build(document.Results, expectations);
+                    var findings = Findings.FindingBuilder.Build(document, expectations);
                     var finding = findings.FirstOrDefault(f => string.Equals(f.Id, id, System.StringComparison.OrdinalIgnoreCase))
                         ?? throw new InputException($"--finding: no finding {id} in {path} ({findings.Count} findings; `streamconf report {path} --all` lists them)");
                     var text = FindingIssue.Render(finding, document);
@@ -38,7 +38,7 @@ namespace StreamConformance.Cli.Commands
                 }
                 var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter());
                 foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document, Findings.FindingBuilder.Build(document.Results, expectations), parse.GetValue(ConsoleView.All));
+                ConsoleView.Summary(document, Findings.FindingBuilder.Build(document, expectations), parse.GetValue(ConsoleView.All));
                 return Program.Ok;
             });
             return command;

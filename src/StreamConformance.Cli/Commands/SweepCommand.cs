@@ -83,7 +83,7 @@ namespace StreamConformance.Cli.Commands
                 var runner = new SweepRunner(options, SweepTargets.FromInventory);
                 var document = ConsoleView.RunWithProgress(runner, cancel.Token);
                 foreach (var output in outputs) output.Write(document);
-                var findings = Findings.FindingBuilder.Build(document.Results, expectations);
+                var findings = Findings.FindingBuilder.Build(document, expectations);
                 ConsoleView.Summary(document, findings, parse.GetValue(ConsoleView.All));
                 foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
                 if (cancel.IsCancellationRequested) return Program.BadInput;

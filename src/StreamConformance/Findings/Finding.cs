@@ -43,6 +43,11 @@ namespace StreamConformance.Findings
         /// <summary>For <see cref="FindingClass.Expected"/>: why the behaviour is by design, and which file says so.</summary>
         [JsonProperty("expectedBecause", NullValueHandling = NullValueHandling.Ignore)] public string? ExpectedBecause { get; set; }
         [JsonProperty("variants")] public List<string> Variants { get; set; } = new List<string>();
+        /// <summary>
+        /// What the inventory read in the IL of the member at fault, joined to the measured figure: "allocates-per-call
+        /// in ReadByte: System.IO.Stream::ReadByte() IL_0001: newarr System.Byte". Empty when the IL shows nothing.
+        /// </summary>
+        [JsonProperty("ilEvidence", NullValueHandling = NullValueHandling.Ignore)] public List<string>? IlEvidence { get; set; }
         [JsonProperty("results")] public List<CheckResult> Results { get; set; } = new List<CheckResult>();
     }
 }

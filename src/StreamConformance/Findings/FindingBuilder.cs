@@ -4,6 +4,7 @@ using System.Globalization;
 using System.Linq;
 using System.Security.Cryptography;
 using System.Text;
+using System.Text.RegularExpressions;
 using StreamConformance.Meters;
 using StreamConformance.Results;
 
@@ -46,6 +47,39 @@ namespace StreamConformance.Findings
             return Rank(findings);
         }
 
+        /// <summary>The findings of a whole run, each cost finding joined to the IL hazards the inventory saw in its member.</summary>
+        public static List<Finding> Build(RunDocument document, ExpectationSet? expectations = null)
+        {
+            var findings = Build(document.Results, expectations);
+            foreach (var f in findings)
+            {
+                var hazards = document.Runtimes.FirstOrDefault(r => r.Runtime.Name == f.Runtime)?.Hazards;
+                if (hazards == null || !hazards.TryGetValue(f.Type, out var list) || MemberOf(f.Cause) is not { } member) continue;
+                var evidence = list.Where(h => h.Member == member)
+                    .SelectMany(h => h.Evidence.Take(3).Select(e => $"{h.Kind} in {h.Member}: {e}"))
+                    .ToList();
+                if (evidence.Count > 0) f.IlEvidence = evidence;
+            }
+            return findings;
+        }
+
+        /// <summary>The inventory's member key a budget check measures (budget.alloc.read-byte → ReadByte), or null.</summary>
+        static string? MemberOf(string cause)
+        {
+            var op = cause.StartsWith("budget.alloc.", StringComparison.Ordinal) ? cause.Substring("budget.alloc.".Length)
+                : cause.StartsWith("budget.latency.", StringComparison.Ordinal) ? cause.Substring("budget.latency.".Length) : null;
+            return op switch
+            {
+                "read-byte" => Discovery.StreamMembers.ReadByte,
+                "write-byte" => Discovery.StreamMembers.WriteByte,
+                "read-span-1" or "read-span-100" => Discovery.StreamMembers.ReadSpan,
+                "write-span-1" or "write-span-100" => Discovery.StreamMembers.WriteSpan,
+                "read-async-memory" => Discovery.StreamMembers.ReadAsyncMemory,
+                "read-async-array-100" => Discovery.StreamMembers.ReadAsyncArray,
+                _ => null,
+            };
+        }
+
         /// <summary>What becomes a finding: every outcome but pass and skip.</summary>
         static bool IsReported(CheckResult r) => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip;
 
@@ -60,12 +94,19 @@ namespace StreamConformance.Findings
         static int ContractOrder(Finding f) =>
             f.Results.Any(r => r.Outcome == Outcome.Crash) ? 0 : f.Results.Any(r => r.Outcome == Outcome.Timeout) ? 1 : 2;
 
-        /// <summary>The cause a result shows: its check, without a syscall cell's parameters; a hang or crash is its own cause.</summary>
+        /// <summary>
+        /// The cause a result shows: its check, without a syscall cell's parameters; a hang or crash is its own cause.
+        /// A wrong value returned by a member (the first thing a contract check saw: "Seek(10, Begin) … returned 26;
+        /// expected 10") is one cause whichever check saw it: seek.origins, seek.random-walk and buffered.interleave
+        /// seeing Seek return the wrong position are one finding, "returns:Seek".
+        /// </summary>
         public static string CauseOf(CheckResult r)
         {
             var check = r.Check;
             var cell = check.IndexOf('[');
             if (cell > 0) check = check.Substring(0, cell);
+            if (r.Outcome == Outcome.Fail && !IsCostCheck(check) && WrongReturn.Match(r.Message) is { Success: true } m)
+                return "returns:" + m.Groups["member"].Value;
             return r.Outcome switch
             {
                 Outcome.Timeout => "timeout:" + check,
@@ -74,12 +115,17 @@ namespace StreamConformance.Findings
             };
         }
 
+        /// <summary>A message whose first violation is a member returning a value other than the expected one.</summary>
+        static readonly Regex WrongReturn = new Regex(@"^(?:[A-Za-z]+: )?(?<member>[A-Z][A-Za-z]*)\([^)]*\)[^;]*? returned -?\d+; expected -?\d+", RegexOptions.CultureInvariant);
+
+        static bool IsCostCheck(string check) =>
+            check.StartsWith("budget.", StringComparison.Ordinal) || check.StartsWith("syscalls.", StringComparison.Ordinal);
+
         static FindingClass ClassOf(List<CheckResult> results)
         {
             if (results.All(r => r.Outcome == Outcome.Advisory)) return FindingClass.Advisory;
             if (results.All(r => r.Outcome == Outcome.Error)) return FindingClass.Harness;
-            var check = results[0].Check;
-            var isCost = check.StartsWith("budget.", StringComparison.Ordinal) || check.StartsWith("syscalls.", StringComparison.Ordinal);
+            var isCost = IsCostCheck(results[0].Check);
             return isCost && results.All(r => r.Outcome == Outcome.Fail || r.Outcome == Outcome.Advisory) ? FindingClass.Cost : FindingClass.Contract;
         }
 
@@ -116,6 +162,11 @@ namespace StreamConformance.Findings
             if (f.Cause.StartsWith("crash:", StringComparison.Ordinal)) return $"{type} takes the process down in {Check(f.Cause)}{variants}";
             if (f.Cause.StartsWith("timeout:", StringComparison.Ordinal)) return $"{type} hangs in {Check(f.Cause)}{variants}";
             if (f.Class == FindingClass.Harness) return $"{type}: the harness could not run {f.Cause}{variants}: {Clip(first.Message, 80)}";
+            if (f.Cause.StartsWith("returns:", StringComparison.Ordinal))
+            {
+                var checks = f.Results.Select(r => r.Check).Distinct().Count();
+                return $"{type}.{Check(f.Cause)} returns a wrong value: {Clip(first.Message, 90)}{variants}" + (checks > 1 ? $" (seen by {checks} checks)" : "");
+            }
             if (f.Cause.StartsWith("budget.alloc.", StringComparison.Ordinal))
             {
                 var bytes = f.Results.Max(r => Metric(r, "bytesPerCall"));

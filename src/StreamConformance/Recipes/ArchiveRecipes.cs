@@ -71,6 +71,10 @@ namespace StreamConformance.Recipes
     public sealed class ZipEntryReadStoredRecipe : ZipEntryRecipe
     {
         public override string Variant => "zip-entry read stored";
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            "var zip = new MemoryStream();\nusing (var archive = new ZipArchive(zip, ZipArchiveMode.Create, true))\nusing (var entry = archive.CreateEntry(\"data\", CompressionLevel.NoCompression).Open())\n    entry.Write(content, 0, content.Length);\n" +
+            "var stream = new ZipArchive(new MemoryStream(zip.ToArray(), false), ZipArchiveMode.Read).Entries[0].Open();";
         public override bool ReadsReadUntilSizeOrEof => false;
 
         public override StreamFixture? OpenRead(byte[] content)

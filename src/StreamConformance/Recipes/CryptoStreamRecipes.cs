@@ -34,6 +34,17 @@ namespace StreamConformance.Recipes
             var inner = new MemoryStream();
             return new StreamFixture(new CryptoStream(inner, Forward(), CryptoStreamMode.Write), () => Apply(Inverse(), inner.ToArray()));
         }
+
+        /// <summary>C# that declares <c>forward</c> and <c>inverse</c>, the two transforms.</summary>
+        protected abstract string TransformsSource { get; }
+
+        public override string? ReproSource(StreamAccess access) => access switch
+        {
+            StreamAccess.Read => TransformsSource + "\nvar encoded = new MemoryStream();\nusing (var encoder = new CryptoStream(encoded, forward, CryptoStreamMode.Write)) encoder.Write(content, 0, content.Length);\n" +
+                                 "var stream = new CryptoStream(new MemoryStream(encoded.ToArray(), false), inverse, CryptoStreamMode.Read);",
+            StreamAccess.Write => TransformsSource + "\nvar stream = new CryptoStream(new MemoryStream(), forward, CryptoStreamMode.Write);",
+            _ => null,
+        };
     }
 
     /// <summary>ToBase64Transform / FromBase64Transform: block sizes 3 → 4 and back, multi-block capable.</summary>
@@ -42,6 +53,7 @@ namespace StreamConformance.Recipes
         public override string Variant => "base64";
         protected override ICryptoTransform Forward() => new ToBase64Transform();
         protected override ICryptoTransform Inverse() => new FromBase64Transform();
+        protected override string TransformsSource => "ICryptoTransform forward = new ToBase64Transform(), inverse = new FromBase64Transform();";
     }
 
     /// <summary>AES-CBC with PKCS7 padding and a fixed key: 16-byte blocks, padding removed on the last read.</summary>
@@ -53,6 +65,9 @@ namespace StreamConformance.Recipes
         public override string Variant => "aes-cbc";
         protected override ICryptoTransform Forward() => NewAes().CreateEncryptor(s_key, s_iv);
         protected override ICryptoTransform Inverse() => NewAes().CreateDecryptor(s_key, s_iv);
+        protected override string TransformsSource =>
+            "var aes = Aes.Create();  // CBC, PKCS7\nvar key = new byte[32]; var iv = new byte[16];\nfor (var i = 0; i < 32; i++) key[i] = (byte)(1 + i);\nfor (var i = 0; i < 16; i++) iv[i] = (byte)(101 + i);\n" +
+            "ICryptoTransform forward = aes.CreateEncryptor(key, iv), inverse = aes.CreateDecryptor(key, iv);";
 
         static Aes NewAes()
         {

@@ -96,6 +96,9 @@ namespace StreamConformance.Recipes
             protected Type Type { get; }
             protected System.Reflection.ConstructorInfo Ctor { get; }
             string Shape { get; }
+
+            /// <summary>The type's name as C# spells it (nested types with '.').</summary>
+            protected string CSharpName => (Type.FullName ?? Type.Name).Replace('+', '.');
             public override string TypeName => Type.FullName ?? Type.Name;
             public override string Variant => "shape" + Shape;
             // A generic shape knows nothing of the type: expect only what the base contract guarantees.
@@ -140,6 +143,7 @@ namespace StreamConformance.Recipes
         {
             public ByteArrayShape(Type type, System.Reflection.ConstructorInfo ctor) : base(type, ctor, "(byte[])") { }
             public override StreamFixture? OpenRead(byte[] content) => new StreamFixture(Create((byte[])content.Clone()));
+            public override string? ReproSource(StreamAccess access) => access == StreamAccess.Read ? $"var stream = new {CSharpName}((byte[])content.Clone());" : null;
         }
 
         sealed class WrapperShape : ShapeRecipe
@@ -155,6 +159,13 @@ namespace StreamConformance.Recipes
             }
 
             object[] Args(Stream inner) => _leaveOpen ? new object[] { inner, true } : new object[] { inner };
+
+            public override string? ReproSource(StreamAccess access) => access switch
+            {
+                StreamAccess.Read => $"var stream = new {CSharpName}(new MemoryStream(content, writable: false){(_leaveOpen ? ", true" : "")});",
+                StreamAccess.Write => $"var stream = new {CSharpName}(new MemoryStream(){(_leaveOpen ? ", true" : "")});",
+                _ => null,
+            };
 
             /// <summary>
             /// Whether the type reads at all, asked of an instance over a writable stream: a write-only type (a
@@ -211,6 +222,7 @@ namespace StreamConformance.Recipes
         {
             public EmptyShape(Type type, System.Reflection.ConstructorInfo ctor) : base(type, ctor, "()") { }
             public override StreamFixture? OpenWrite() => Writable(new StreamFixture(Create()));
+            public override string? ReproSource(StreamAccess access) => access == StreamAccess.Write ? $"var stream = new {CSharpName}();" : null;
         }
     }
 }

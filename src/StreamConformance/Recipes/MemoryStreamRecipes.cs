@@ -86,6 +86,13 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenReadWrite(byte[] initial) => Fixture(new MemoryStream(Surrounded(initial), Margin, initial.Length));
 
+        public override string? ReproSource(StreamAccess access) => access switch
+        {
+            StreamAccess.Read => "var array = new byte[content.Length + 32];\nBuffer.BlockCopy(content, 0, array, 16, content.Length);\nvar stream = new MemoryStream(array, 16, content.Length, writable: false);",
+            StreamAccess.ReadWrite => "var array = new byte[content.Length + 32];\nBuffer.BlockCopy(content, 0, array, 16, content.Length);\nvar stream = new MemoryStream(array, 16, content.Length);",
+            _ => "var stream = new MemoryStream(new byte[4096 + 32], 16, 4096);\nstream.SetLength(0);",
+        };
+
         /// <summary>The content between two margins of 0xEE, so a stream that strays outside its window shows it.</summary>
         static byte[] Surrounded(byte[] content)
         {

@@ -20,6 +20,7 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenRead(byte[] content) => content.Length == 0 ? new StreamFixture(Stream.Null) : null;
         public override StreamFixture? OpenWrite() => new StreamFixture(Stream.Null);
+        public override string? ReproSource(StreamAccess access) => "var stream = Stream.Null;";
     }
 
     /// <summary>Stream.Synchronized(MemoryStream): the lock-taking wrapper.</summary>

@@ -93,6 +93,13 @@ namespace StreamConformance.Recipes
         /// <summary>Content size the recipe is happy with; slow recipes (sockets, TLS) may ask for less.</summary>
         public virtual int PreferredContentLength => 4096;
 
+        /// <summary>
+        /// The recipe as a user would write it, for a self-contained repro (<c>report --finding</c>): C# statements that
+        /// declare <c>stream</c> opened for <paramref name="access"/>, given <c>byte[] content</c> for a read; null
+        /// when the recipe has no such form (the report then says so).
+        /// </summary>
+        public virtual string? ReproSource(StreamAccess access) => null;
+
         /// <summary>Why this recipe cannot run on the current runtime or platform, or null when it can.</summary>
         public virtual string? UnavailableReason => null;
 

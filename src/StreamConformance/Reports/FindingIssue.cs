@@ -38,6 +38,17 @@ namespace StreamConformance.Reports
                 foreach (var r in metrics) sb.Append("- ").Append(Markup.MarkdownCell(r.Variant)).Append(": ").Append(ResultSummary.Metrics(r)).Append('\n');
             }
 
+            if (f.IlEvidence != null)
+            {
+                sb.Append("\nWhat the IL of the member shows (the inventory, read with Mono.Cecil), beside the figure measured:\n\n");
+                foreach (var line in f.IlEvidence) sb.Append("- `").Append(line).Append("`\n");
+            }
+
+            sb.Append("\n## Minimal repro\n\n");
+            var program = FindingRepro.For(f, out var noRepro);
+            if (program != null) sb.Append("```csharp\n").Append(program).Append("```\n");
+            else sb.Append("No self-contained program: ").Append(noRepro).Append(". The sweep command below shows it again.\n");
+
             sb.Append("\n## Environment\n\n");
             if (runtime != null) sb.Append("- runtime: ").Append(runtime.Name).Append(" (").Append(runtime.Flavor).Append(' ').Append(runtime.Version).Append(") at `").Append(runtime.Path).Append("`\n");
             sb.Append("- streamconf ").Append(document.ToolVersion).Append(", run of ").Append(document.StartedAt.ToString("yyyy-MM-dd HH:mm 'UTC'", CultureInfo.InvariantCulture)).Append('\n');
@@ -57,6 +68,8 @@ namespace StreamConformance.Reports
                     var op = Meters.StreamOperations.Find(cause.Substring(prefix.Length));
                     return "member: `" + (op?.Title ?? cause.Substring(prefix.Length)) + "`" + (prefix == "budget.alloc." ? " (bytes allocated per call)" : " (time per call against MemoryStream's)");
                 }
+            if (cause.StartsWith("returns:", System.StringComparison.Ordinal))
+                return "member: `" + cause.Substring("returns:".Length) + "` (returns a value other than the contract's)";
             return "check: `" + cause + "`";
         }
 

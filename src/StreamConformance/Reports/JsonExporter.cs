@@ -25,9 +25,9 @@ namespace StreamConformance.Reports
         public void Export(RunDocument document, TextWriter writer)
         {
             var json = Newtonsoft.Json.Linq.JObject.FromObject(document, JsonSerializer.Create(Settings));
-            json["findings"] = Newtonsoft.Json.Linq.JArray.FromObject(Findings.FindingBuilder.Build(document.Results, _expectations).Select(f => new
+            json["findings"] = Newtonsoft.Json.Linq.JArray.FromObject(Findings.FindingBuilder.Build(document, _expectations).Select(f => new
             {
-                f.Id, Class = f.Class.ToString().ToLowerInvariant(), f.Runtime, f.Type, f.Cause, f.Title, f.Severity, f.ExpectedBecause, f.Variants,
+                f.Id, Class = f.Class.ToString().ToLowerInvariant(), f.Runtime, f.Type, f.Cause, f.Title, f.Severity, f.ExpectedBecause, f.Variants, f.IlEvidence,
                 Checks = f.Results.Select(r => r.Check).Distinct().ToList(),
             }), JsonSerializer.Create(new JsonSerializerSettings { ContractResolver = new Newtonsoft.Json.Serialization.CamelCasePropertyNamesContractResolver() }));
             writer.Write(json.ToString(Settings.Formatting));

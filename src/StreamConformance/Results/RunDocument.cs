@@ -43,6 +43,9 @@ namespace StreamConformance.Results
         [JsonProperty("probeSeconds")] public double ProbeSeconds { get; set; }
         /// <summary>Problems that did not stop the run (an assembly that could not be read, a runtime that could not be started).</summary>
         [JsonProperty("errors")] public List<string> Errors { get; set; } = new List<string>();
+        /// <summary>The inventory's IL hazards of the types swept (type → hazards), joined to the measured figures of findings.</summary>
+        [JsonProperty("hazards", NullValueHandling = NullValueHandling.Ignore)]
+        public SortedDictionary<string, List<Discovery.Hazard>>? Hazards { get; set; }
     }
 
     public sealed class Coverage

@@ -78,6 +78,8 @@ namespace StreamConformance.Sweep
                 var targets = _discover(target, _options);
                 items = targets.Items;
                 run.Errors.AddRange(targets.Errors);
+                if (targets.Hazards.Count > 0)
+                    run.Hazards = new SortedDictionary<string, List<Discovery.Hazard>>(targets.Hazards.ToDictionary(p => p.Key, p => p.Value), System.StringComparer.Ordinal);
             }
             catch (InputException e)
             {

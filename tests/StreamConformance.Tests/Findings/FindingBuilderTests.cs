@@ -34,6 +34,52 @@ namespace StreamConformance.Tests.Findings
             Assert.That(f.Id, Is.Not.EqualTo(FindingBuilder.IdOf("dotnet", "System.IO.Compression.DeflateStream", "budget.alloc.read-byte")));
         }
 
+        /// <summary>A member returning the wrong value is one cause whichever check saw it: one finding, one id.</summary>
+        [Test]
+        public void AWrongReturnValueSeenByThreeChecksIsOneFinding()
+        {
+            const string T = "System.IO.MemoryStream", V = "(byte[], int, int)";
+            var results = new[]
+            {
+                R("mono", T, V, "seek.origins", Outcome.Fail, "Seek(10, Begin) from position 0 (length 4096) returned 26; expected 10 (operation 0; last: Seek(10, Begin))"),
+                R("mono", T, V, "seek.random-walk", Outcome.Fail, "Seek(-2392, End) from position 0 (length 4096) returned 1720; expected 1704"),
+                R("mono", T, V, "buffered.interleave", Outcome.Fail, "Seek(1781, Begin) from position 0 (length 4096) returned 1797; expected 1781"),
+                R("mono", T, V, "capabilities.unsupported", Outcome.Fail, "Read: WriteByte(1) where the capability is false: expected NotSupportedException, nothing was thrown"),
+            };
+            var findings = FindingBuilder.Build(results);
+            Assert.That(findings, Has.Count.EqualTo(2));
+            var seek = findings.Single(f => f.Cause == "returns:Seek");
+            Assert.That(seek.Results.Select(r => r.Check), Is.EquivalentTo(new[] { "seek.origins", "seek.random-walk", "buffered.interleave" }));
+            Assert.That(seek.Id, Is.EqualTo(FindingBuilder.IdOf("mono", T, "returns:Seek")));
+            Assert.That(seek.Title, Does.StartWith("MemoryStream.Seek returns a wrong value: ").And.EndWith("(seen by 3 checks)"));
+            Assert.That(FindingBuilder.Build(results.Take(1)).Single().Id, Is.EqualTo(seek.Id), "one check alone gives the same id");
+        }
+
+        /// <summary>A cost finding meets what the inventory read in the IL of its member; other members' hazards stay out.</summary>
+        [Test]
+        public void ACostFindingCarriesTheIlEvidenceOfItsMember()
+        {
+            const string T = "System.IO.Compression.DeflateStream";
+            var document = new RunDocument();
+            var run = new RuntimeRun { Runtime = new RuntimeInfo { Name = "mono", Flavor = "mono" } };
+            run.Hazards = new System.Collections.Generic.SortedDictionary<string, System.Collections.Generic.List<StreamConformance.Discovery.Hazard>>
+            {
+                [T] = new System.Collections.Generic.List<StreamConformance.Discovery.Hazard>
+                {
+                    new StreamConformance.Discovery.Hazard { Kind = "allocates-per-call", Member = "ReadByte",
+                        Evidence = { new StreamConformance.Discovery.HazardEvidence { Method = "System.IO.Stream::ReadByte()", IlOffset = 1, Instruction = "newarr System.Byte" } } },
+                    new StreamConformance.Discovery.Hazard { Kind = "sync-over-async", Member = "Flush" },
+                },
+            };
+            document.Runtimes.Add(run);
+            document.Results.Add(R("mono", T, "decompress", "budget.alloc.read-byte", Outcome.Fail, "", ("bytesPerCall", 40), ("budget", 16)));
+            document.Results.Add(R("mono", T, "decompress", "seek.origins", Outcome.Fail, "Seek threw"));
+            var findings = FindingBuilder.Build(document);
+            var cost = findings.Single(f => f.Class == FindingClass.Cost);
+            Assert.That(cost.IlEvidence, Is.EqualTo(new[] { "allocates-per-call in ReadByte: System.IO.Stream::ReadByte() IL_0001: newarr System.Byte" }));
+            Assert.That(findings.Single(f => f.Class == FindingClass.Contract).IlEvidence, Is.Null);
+        }
+
         [Test]
         public void ClassesFollowTheOutcomeAndTheCheck()
         {
