@@ -60,14 +60,14 @@ namespace StreamConformance.Cli.Commands
         public static void Summary(RunDocument document, IReadOnlyList<Finding> findings, bool showAll = false)
         {
             var table = new Table().Title("coverage and outcomes");
-            foreach (var c in new[] { "runtime", "version", "discovered", "built", "static-only", "pass", "fail", "advisory", "skip", "error", "timeout", "crash", "seconds" })
+            foreach (var c in new[] { "runtime", "version", "discovered", "built", "static-only", "pass", "fail", "advisory", "inconclusive", "skip", "error", "timeout", "crash", "seconds" })
                 table.AddColumn(c);
             foreach (var run in document.Runtimes)
             {
                 var n = ResultSummary.Count(document.Results, run.Runtime.Name);
                 table.AddRow(Markup.Escape(run.Runtime.Name), Markup.Escape($"{run.Runtime.Flavor} {run.Runtime.Version}"),
                     run.Coverage.Discovered.ToString(), run.Coverage.Built.ToString(), run.Coverage.StaticOnly.ToString(),
-                    n.Get(Outcome.Pass).ToString(), Red(n.Get(Outcome.Fail)), n.Get(Outcome.Advisory).ToString(), n.Get(Outcome.Skip).ToString(), Red(n.Get(Outcome.Error)),
+                    n.Get(Outcome.Pass).ToString(), Red(n.Get(Outcome.Fail)), n.Get(Outcome.Advisory).ToString(), n.Get(Outcome.Inconclusive).ToString(), n.Get(Outcome.Skip).ToString(), Red(n.Get(Outcome.Error)),
                     Red(n.Get(Outcome.Timeout)), Red(n.Get(Outcome.Crash)), run.WallSeconds.ToString("0.0"));
             }
             AnsiConsole.Write(table);
@@ -93,7 +93,7 @@ namespace StreamConformance.Cli.Commands
                 var results = ResultSummary.FindingsOf(document).ToList();
                 var failures = new Table().Title($"every result that is not a pass or skip ({results.Count})");
                 foreach (var c in new[] { "runtime", "type", "variant", "check", "outcome", "message" }) failures.AddColumn(c);
-                foreach (var r in document.Results.Where(r => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip))
+                foreach (var r in document.Results.Where(r => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip && r.Outcome != Outcome.Inconclusive))
                     failures.AddRow(Markup.Escape(r.Runtime), Markup.Escape(r.Type), Markup.Escape(r.Variant), Markup.Escape(r.Check),
                         r.Outcome.ToString().ToLowerInvariant(), Markup.Escape(r.Message));
                 AnsiConsole.Write(failures);

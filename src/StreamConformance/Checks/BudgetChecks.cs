@@ -108,14 +108,15 @@ namespace StreamConformance.Checks
                 measured.Operation.Median, measured.Baseline.Median, measured.RatioToLimit)
                 + BudgetCheck.NoteOf(measured.Note);
             var budget = BudgetCheck.Find(BudgetMeter.Latency, Operation, recipe, context);
-            // The verdict is the median's; a ceiling inside the interval is said, since that verdict may flip between runs.
-            var marginal = budget != null && ratios.Interval.Contains(budget.Ceiling)
-                ? "; marginal: the budget lies inside the confidence interval, so another run may judge otherwise"
-                : "";
+            // A ceiling inside the interval is no verdict: the median could land on either side in another run.
+            var rounds = $"; {measured.Rounds} rounds, {(measured.Precise ? "stopped when the interval was within ±10% of the median" : "stopped by the time box, interval wider than ±10%")}";
             CheckResult result = budget == null
                 ? CheckResult.Of(Name, Outcome.Skip, $"{figure}; no ratioToBaseline budget for {BudgetSet.ClassOf(recipe)} streams in {BudgetCheck.Budgets(context).Source}")
-                : CheckResult.Of(Name, budget.Allows(ratio) ? Outcome.Pass : Outcome.Fail,
-                    $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}){marginal}");
+                : ratios.Interval.Contains(budget.Ceiling)
+                    ? CheckResult.Of(Name, Outcome.Inconclusive,
+                        $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}) lies inside the interval: inconclusive, another run could judge either way{rounds}")
+                    : CheckResult.Of(Name, budget.Allows(ratio) ? Outcome.Pass : Outcome.Fail,
+                        $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}){rounds}");
             WithSpread(result, "nsPerCall", measured.Operation);
             WithSpread(result, "ratioToBaseline", ratios);
             WithSpread(result, "ratioToLimit", measured.LimitRatios);
@@ -123,7 +124,9 @@ namespace StreamConformance.Checks
                 .WithMetric("loopOverheadNs", measured.Harness.Median)
                 .WithMetric("baselineNs", measured.Baseline.Median)
                 .WithMetric("limitNs", measured.Limit.Median)
-                .WithMetric("calls", measured.Operation.Calls);
+                .WithMetric("calls", measured.Operation.Calls)
+                .WithMetric("rounds", measured.Rounds)
+                .WithMetric("precise", measured.Precise ? 1 : 0);
             if (budget != null) result.WithMetric("budget", budget.Ceiling);
             return new[] { result };
         }

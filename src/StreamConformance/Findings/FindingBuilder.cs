@@ -81,7 +81,7 @@ namespace StreamConformance.Findings
         }
 
         /// <summary>What becomes a finding: every outcome but pass and skip.</summary>
-        static bool IsReported(CheckResult r) => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip;
+        static bool IsReported(CheckResult r) => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip && r.Outcome != Outcome.Inconclusive;
 
         public static List<Finding> Rank(IEnumerable<Finding> findings) =>
             findings.OrderBy(f => f.Class)

@@ -96,7 +96,7 @@ namespace StreamConformance.Meters
             pooled |= onPoolThreads || tinyPooled;
             // A pair of windows makes 6N calls (N and 2N, each after as many warm-up calls). A call that takes
             // ~0.1 ms or more (TLS records, HTTP bodies, a 16 KB buffer allocated per call) would make that pair take
-            // many seconds, and the check a timeout: N shrinks so a pair takes about PairTarget. The figure is still
+            // many seconds, and the check a timeout: N shrinks by tens until a pair fits in PairLimit. The figure is still
             // (bytes(2N) − bytes(N)) / N, exact when 2N costs exactly twice N.
             var chosen = CallsWithin(calls, pilot.Elapsed.TotalSeconds / (2.0 * jit));
             string? pilotNote = null;
@@ -179,8 +179,8 @@ namespace StreamConformance.Meters
         const string PoolThreadsUncounted =
             "the calls complete on pool threads, whose allocations the per-thread counter cannot see, and this runtime has no precise process-wide counter";
 
-        /// <summary>About how long one pair of windows (6N calls) may take before N shrinks.</summary>
-        public static readonly TimeSpan PairTarget = TimeSpan.FromSeconds(0.5);
+        /// <summary>How long one pair of windows (6N calls) may take before N shrinks by ten.</summary>
+        public static readonly TimeSpan PairLimit = TimeSpan.FromSeconds(3);
 
         /// <summary>About how long the warm-up window may take before it shrinks.</summary>
         static readonly TimeSpan WarmUpTarget = TimeSpan.FromSeconds(0.25);
@@ -191,11 +191,19 @@ namespace StreamConformance.Meters
         /// <summary>The fewest calls in the smaller window, however slow a call is.</summary>
         public const int MinimumCalls = 100;
 
-        /// <summary>N, or fewer calls when 6N of them at <paramref name="secondsPerCall"/> would take longer than <see cref="PairTarget"/>.</summary>
+        /// <summary>
+        /// N, or N/10, or N/100 (not below <see cref="MinimumCalls"/>): the largest whose pair of windows (6N calls at
+        /// <paramref name="secondsPerCall"/>) fits in <see cref="PairLimit"/>. Steps of ten, not a count fitted to the
+        /// timing: a figure amortized over N (a Task every 41 calls) must come out bit-identical run to run, and only a
+        /// call whose cost sits at a step's edge could land on another N.
+        /// </summary>
         public static int CallsWithin(int calls, double secondsPerCall)
         {
-            if (secondsPerCall <= 0 || 6 * calls * secondsPerCall <= PairTarget.TotalSeconds) return calls;
-            return Math.Min(calls, Math.Max(MinimumCalls, (int)(PairTarget.TotalSeconds / (6 * secondsPerCall))));
+            for (var n = calls; ; n /= 10)
+            {
+                if (n <= MinimumCalls) return Math.Min(calls, MinimumCalls);
+                if (6.0 * n * secondsPerCall <= PairLimit.TotalSeconds) return n;
+            }
         }
 
         /// <summary>At most this many pairs of windows are measured.</summary>

@@ -56,23 +56,34 @@ namespace StreamConformance.Meters
                 TimeLimitOnce();
             }
 
-            var rounds = settings.Batches;
-            double[] harness = new double[rounds], baselineNs = new double[rounds], operationNs = new double[rounds], limit = new double[rounds];
-            for (var r = 0; r < rounds; r++)
+            // Rounds until the ratio's interval is within ±10% of its median, in steps, up to the most rounds the
+            // settings allow or the time box: a figure that settles fast costs little, a noisy one gets more rounds,
+            // and a stream that cannot rewind (its session holds data for Batches rounds only) gets Batches.
+            var most = recipe.CanSeek ? Math.Max(settings.Batches, settings.MaxBatches) : settings.Batches;
+            List<double> harness = new List<double>(), baselineNs = new List<double>(), operationNs = new List<double>(), limit = new List<double>();
+            var box = Stopwatch.StartNew();
+            LatencyMeasurement result;
+            while (true)
             {
-                harness[r] = TimeBatch(empty, harnessCalls);
-                baseline.Rewind();
-                baselineNs[r] = Math.Max(0, TimeBatch(baseline.Call, baselineCalls) - harness[r]);
-                measured.Rewind();
-                operationNs[r] = Math.Max(0, TimeBatch(measured.Call, calls) - harness[r]);
-                limit[r] = TimeLimitOnce();
-                heartbeat();
+                var target = harness.Count == 0 ? settings.Batches : Math.Min(most, harness.Count + settings.RoundStep);
+                while (harness.Count < target)
+                {
+                    var h = TimeBatch(empty, harnessCalls);
+                    harness.Add(h);
+                    baseline.Rewind();
+                    baselineNs.Add(Math.Max(0, TimeBatch(baseline.Call, baselineCalls) - h));
+                    measured.Rewind();
+                    operationNs.Add(Math.Max(0, TimeBatch(measured.Call, calls) - h));
+                    limit.Add(TimeLimitOnce());
+                    heartbeat();
+                }
+                if (measured.Anomaly != null) throw new InvalidOperationException(measured.Anomaly);
+                if (baseline.Anomaly != null) throw new InvalidOperationException("baseline: " + baseline.Anomaly);
+                result = new LatencyMeasurement(
+                    new BatchTimes(operationNs.ToArray(), calls), new BatchTimes(baselineNs.ToArray(), baselineCalls),
+                    new BatchTimes(harness.ToArray(), harnessCalls), new BatchTimes(limit.ToArray(), s_limitData.Length)) { Note = measured.Note };
+                if (result.Precise || result.UnmeasurableReason != null || harness.Count >= most || box.Elapsed > settings.TimeBox) return result;
             }
-            if (measured.Anomaly != null) throw new InvalidOperationException(measured.Anomaly);
-            if (baseline.Anomaly != null) throw new InvalidOperationException("baseline: " + baseline.Anomaly);
-            return new LatencyMeasurement(
-                new BatchTimes(operationNs, calls), new BatchTimes(baselineNs, baselineCalls),
-                new BatchTimes(harness, harnessCalls), new BatchTimes(limit, s_limitData.Length)) { Note = measured.Note };
         }
 
         /// <summary>Untimed rounds before the timed ones.</summary>
@@ -172,10 +183,17 @@ namespace StreamConformance.Meters
     /// <summary>How long the latency meter spends: batches per figure and the size of a batch.</summary>
     public sealed class LatencySettings
     {
-        public static readonly LatencySettings Normal = new LatencySettings { Batches = 11, BatchNanoseconds = 1_000_000 };
-        public static readonly LatencySettings Quick = new LatencySettings { Batches = 5, BatchNanoseconds = 300_000 };
+        public static readonly LatencySettings Normal = new LatencySettings { Batches = 11, MaxBatches = 35, BatchNanoseconds = 1_000_000 };
+        public static readonly LatencySettings Quick = new LatencySettings { Batches = 5, MaxBatches = 5, BatchNanoseconds = 300_000 };
 
+        /// <summary>Rounds every figure gets.</summary>
         public int Batches { get; set; }
+        /// <summary>Rounds a figure may get while its interval is wider than ±10% of its median (seekable streams).</summary>
+        public int MaxBatches { get; set; }
+        /// <summary>Rounds added at a time while the interval is too wide.</summary>
+        public int RoundStep { get; set; } = 6;
+        /// <summary>Time after which no more rounds are added, however wide the interval.</summary>
+        public TimeSpan TimeBox { get; set; } = TimeSpan.FromMilliseconds(250);
         public double BatchNanoseconds { get; set; }
         public int MinCallsPerBatch { get; set; } = 100;
         public int MaxCallsPerBatch { get; set; } = 20_000;
@@ -255,6 +273,12 @@ namespace StreamConformance.Meters
         public BatchTimes LimitRatios { get; }
 
         public double RatioToBaseline => BaselineRatios.Median;
+
+        /// <summary>Timed rounds the figure took.</summary>
+        public int Rounds => Operation.PerCall.Count;
+
+        /// <summary>Whether the ratio's interval lies within ±10% of its median, the precision the meter stops at.</summary>
+        public bool Precise => BaselineRatios.Interval.Low >= 0.9 * RatioToBaseline && BaselineRatios.Interval.High <= 1.1 * RatioToBaseline;
         public double RatioToLimit => LimitRatios.Median;
 
         /// <summary>Per-round ratios; a round whose reference was not above zero gives none (NaN would poison the median).</summary>

@@ -21,5 +21,10 @@ namespace StreamConformance.Results
         /// <c>--strict</c> makes it a <see cref="Fail"/>.
         /// </summary>
         Advisory,
+        /// <summary>
+        /// Measured, but the budget lies inside the figure's confidence interval: another run could judge either way,
+        /// so neither a pass nor a failure is claimed. Both figures are in the message; never a finding.
+        /// </summary>
+        Inconclusive,
     }
 }

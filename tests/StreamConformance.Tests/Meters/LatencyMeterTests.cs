@@ -40,6 +40,30 @@ namespace StreamConformance.Tests.Meters
             Assert.That(fine.Metrics!["ratioToBaseline"], Is.EqualTo(2));
         }
 
+        /// <summary>A budget inside the ratio's interval is no verdict: neither a pass nor a failure that could flip between runs.</summary>
+        [Test]
+        public void ABudgetInsideTheIntervalIsInconclusiveAndATightFigureIsNot()
+        {
+            var check = Check(StreamOperations.ReadByte);
+            // Ratios 5, 15, 25, 35, 45 over five rounds against a 30× ceiling: the interval (5–45) holds it.
+            var spread = check.Judge(new LatencyMeasurement(Times(50, spread: 20), Times(2), Times(2.0), Times(0.3)), new BufferedStreamRecipe(), new CheckContext()).Single();
+            Assert.That(spread.Outcome, Is.EqualTo(Outcome.Inconclusive), spread.Message);
+            Assert.That(spread.Message, Does.Contain("lies inside the interval: inconclusive").And.Contain("stopped by the time box"));
+            Assert.That(spread.Metrics!["precise"], Is.EqualTo(0));
+            var tight = check.Judge(Synthetic(100, 2), new BufferedStreamRecipe(), new CheckContext()).Single();
+            Assert.That(tight.Outcome, Is.EqualTo(Outcome.Fail), tight.Message);
+            Assert.That(tight.Message, Does.Contain("stopped when the interval was within ±10% of the median"));
+            Assert.That(tight.Metrics!["precise"], Is.EqualTo(1));
+            Assert.That(FindingBuilderHasNoFindingFor(spread), Is.True, "an inconclusive figure is never a finding");
+        }
+
+        static bool FindingBuilderHasNoFindingFor(CheckResult result)
+        {
+            result.Runtime = "dotnet";
+            result.Type = "System.IO.BufferedStream";
+            return StreamConformance.Findings.FindingBuilder.Build(new[] { result }).Count == 0;
+        }
+
         [Test]
         public void AnOperationWithinTheHarnessNoiseIsSkippedNotPassed()
         {
@@ -63,8 +87,9 @@ namespace StreamConformance.Tests.Meters
         public void ASlowReadByteIsMeasured()
         {
             var result = Run(StreamOperations.ReadByte, WrapperRecipe.SlowReadByte());
-            Assert.That(result.Outcome, Is.AnyOf(Outcome.Pass, Outcome.Fail), result.Message);
+            Assert.That(result.Outcome, Is.AnyOf(Outcome.Pass, Outcome.Fail, Outcome.Inconclusive), result.Message);
             Assert.That(result.Message, Does.StartWith("ReadByte takes ").And.Contain("× MemoryStream.ReadByte"));
+            Assert.That(result.Metrics!["rounds"], Is.EqualTo(5), "quick: five rounds, no more");
         }
 
         [Test]
