@@ -32,7 +32,7 @@ namespace StreamConformance.Evidence
                 sb.Append("- **").Append(t.Runtime).Append("**: `").Append(t.Type).Append("` in ").Append(t.Assembly)
                   .Append(" — members ").Append(string.Join(", ", t.Members.Select(x => "`" + x + "`")))
                   .Append("; upstream [`").Append(t.Upstream.Repository).Append(':').Append(t.Upstream.Path).Append("`](").Append(t.Upstream.Url)
-                  .Append(") at `").Append(t.Upstream.Commit).Append("`; replacement `").Append(t.Source).Append('`');
+                  .Append(") at `").Append(t.Upstream.Ref).Append("`; replacement `").Append(t.Source).Append('`');
                 if (t.Measure != null) sb.Append("; measured through `").Append(t.Measure).Append("` (the stream type the evidence sweeps)");
                 sb.Append('\n');
             }
@@ -41,7 +41,7 @@ namespace StreamConformance.Evidence
             sb.Append("## The diff\n\n");
             foreach (var t in m.Targets)
             {
-                sb.Append("`").Append(t.Upstream.Diff).Append("` (").Append(t.Upstream.Repository).Append(" at ").Append(t.Upstream.Commit.Substring(0, 12)).Append("):\n\n");
+                sb.Append("`").Append(t.Upstream.Diff).Append("` (").Append(t.Upstream.Repository).Append(" at ").Append(t.Upstream.ShortRef).Append("):\n\n");
                 sb.Append("```diff\n").Append(File.ReadAllText(patch.FileOf(t.Upstream.Diff)).TrimEnd()).Append("\n```\n\n");
             }
 

@@ -88,7 +88,11 @@ namespace StreamConformance.Patching
                 if (m.Targets.Count(o => o.Runtime == t.Runtime) > 1) throw new InputException(Fault($"two targets for {t.Runtime}"));
                 if (t.Members.Count == 0) throw new InputException(Fault($"target {t.Runtime}: members is empty"));
                 if (!File.Exists(FileOf(t.Source))) throw new InputException(Fault($"target {t.Runtime}: source {t.Source} not found in the folder"));
-                if (!Regex.IsMatch(t.Upstream.Commit, "^[0-9a-f]{40}$")) throw new InputException(Fault($"target {t.Runtime}: upstream commit '{t.Upstream.Commit}' is not 40 lowercase hex digits"));
+                if (t.Upstream.Commit.Length == 0 && !string.IsNullOrWhiteSpace(t.Upstream.Tag))
+                {
+                    if (!Regex.IsMatch(t.Upstream.Tag!, @"^[A-Za-z0-9_.+-]+$")) throw new InputException(Fault($"target {t.Runtime}: upstream tag '{t.Upstream.Tag}' is not a tag name"));
+                }
+                else if (!Regex.IsMatch(t.Upstream.Commit, "^[0-9a-f]{40}$")) throw new InputException(Fault($"target {t.Runtime}: upstream commit '{t.Upstream.Commit}' is not 40 lowercase hex digits (or give no commit and a release tag)"));
                 if (!Regex.IsMatch(t.Upstream.Repository, @"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")) throw new InputException(Fault($"target {t.Runtime}: upstream repository '{t.Upstream.Repository}' is not owner/name"));
                 var diff = FileOf(t.Upstream.Diff);
                 if (!File.Exists(diff)) throw new InputException(Fault($"target {t.Runtime}: diff {t.Upstream.Diff} not found in the folder"));

@@ -73,11 +73,19 @@ namespace StreamConformance.Patching
         /// <summary>owner/name on GitHub (dotnet/runtime, mono/mono, mono/corefx).</summary>
         [JsonProperty("repository", Required = Required.Always)] public string Repository { get; set; } = "";
         [JsonProperty("path", Required = Required.Always)] public string Path { get; set; } = "";
-        /// <summary>40 hex digits.</summary>
-        [JsonProperty("commit", Required = Required.Always)] public string Commit { get; set; } = "";
+        /// <summary>40 hex digits; empty only when <see cref="Tag"/> names the release instead.</summary>
+        [JsonProperty("commit")] public string Commit { get; set; } = "";
+        /// <summary>A release tag of <see cref="Repository"/> (mono-6.8.0.105), when no stored commit of that release
+        /// could be read: the diff then applies to the file as that release's source tarball ships it.</summary>
+        [JsonProperty("tag")] public string? Tag { get; set; }
         /// <summary>The unified diff file (relative to the folder).</summary>
         [JsonProperty("diff", Required = Required.Always)] public string Diff { get; set; } = "";
 
-        public string Url => $"https://github.com/{Repository}/blob/{Commit}/{Path}";
+        /// <summary>The commit, or the tag when there is none.</summary>
+        [JsonIgnore] public string Ref => Commit.Length > 0 ? Commit : Tag ?? "";
+        /// <summary>The commit's first 12 digits, or the tag.</summary>
+        [JsonIgnore] public string ShortRef => Commit.Length >= 12 ? Commit.Substring(0, 12) : Ref;
+
+        public string Url => $"https://github.com/{Repository}/blob/{Ref}/{Path}";
     }
 }

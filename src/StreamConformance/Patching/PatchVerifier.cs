@@ -37,7 +37,7 @@ namespace StreamConformance.Patching
                 var hunks = patch.Diffs[target].Files.Sum(f => f.Hunks.Count);
                 var measured = target.VersionMeasured != null && target.VersionMeasured != runtime.Version
                     ? $"; evidence was measured on {target.VersionMeasured}" : "";
-                return (name, $"ok: weaves {string.Join(", ", replaced)} into {target.Type} ({source}); diff: {hunks} hunk(s) against {target.Upstream.Repository}@{target.Upstream.Commit.Substring(0, 12)}{measured}", true);
+                return (name, $"ok: weaves {string.Join(", ", replaced)} into {target.Type} ({source}); diff: {hunks} hunk(s) against {target.Upstream.Repository}@{target.Upstream.ShortRef}{measured}", true);
             }
             catch (InputException e)
             {

@@ -118,6 +118,24 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void AnUpstreamWithNeitherCommitNorTag()
+        {
+            var folder = Variant("0001-no-commit", f => Replace(f, "patch.json", "\"commit\": \"2eeeae399cec3eda1ef4bb3082876b88430636de\",", ""));
+            Assert.That(Assert.Throws<InputException>(() => PatchFolder.Load(folder))!.Message, Does.Contain("upstream commit ''").And.Contain("release tag"));
+        }
+
+        [Test]
+        public void AReleaseTagStandsForAMissingCommit()
+        {
+            var folder = Variant("0001-tag", f => Replace(f, "patch.json", "\"commit\": \"2eeeae399cec3eda1ef4bb3082876b88430636de\",", "\"tag\": \"v10.0.0\","));
+            var upstream = PatchFolder.Load(folder).Manifest.Targets.Single(t => t.Runtime == "coreclr").Upstream;
+            Assert.That(upstream.Ref, Is.EqualTo("v10.0.0"));
+            Assert.That(upstream.Url, Does.Contain("/blob/v10.0.0/"));
+            var bad = Variant("0001-bad-tag", f => Replace(f, "patch.json", "\"commit\": \"2eeeae399cec3eda1ef4bb3082876b88430636de\",", "\"tag\": \"no tag\","));
+            Assert.That(Assert.Throws<InputException>(() => PatchFolder.Load(bad))!.Message, Does.Contain("'no tag' is not a tag name"));
+        }
+
+        [Test]
         public void AMalformedDiff()
         {
             var folder = Variant("0001-bad-diff", f => Replace(f, "upstream-dotnet-runtime.diff", "@@ -754,9 +754,9 @@", "@@ -754,12 +754,9 @@"));

@@ -67,6 +67,7 @@ namespace StreamConformance.Tests.Patching
             Assert.That(PatchFolder.Load(GuardCopy.Folder).Manifest.Targets.Select(t => t.MeasuredTypes), Has.All.EqualTo(new[] { "System.IO.BufferedStream" }));
             Assert.That(PatchFolder.Load(Folder("0004")).Manifest.Targets.Single().MeasuredTypes, Is.EqualTo(new[] { "System.IO.FileStream" }));
             Assert.That(PatchFolder.Load(Folder("0006")).Manifest.Targets.Single().MeasuredTypes, Is.EqualTo(new[] { "System.IO.FileStream", "System.IO.BufferedStream" }));
+            Assert.That(PatchFolder.Load(Folder("0007")).Manifest.Targets.Single().Upstream.Ref, Is.EqualTo("mono-6.8.0.105"), "a release tag where no stored commit could be read");
         }
 
         [Test]
@@ -113,6 +114,23 @@ namespace StreamConformance.Tests.Patching
             Assert.That(Math.Round(row.Aa!.Value * 65536), Is.EqualTo(17));
             Assert.That(Math.Round(row.Patched!.Value * 65536), Is.EqualTo(16));
             Assert.That(row.Change, Is.EqualTo("improvement"));
+        }
+
+        [Test]
+        public void P0007_MonoFileStreamWritesAndSeeksInsideTheBufferWithoutLseek()
+        {
+            const string write = "syscalls.file.write[handle=sync,api=WriteByte,buffer=4096,chunk=1,length=65536]";
+            const string seek = "syscalls.file.seek[case=in-buffer,handle=sync,buffer=4096]";
+            var r = Measure("0007", "mono", "syscalls.file.write|syscalls.file.seek", quick: false);
+            // Per operation over 65536 WriteByte calls: 16 writes, each after an lseek, on A/A; the 16 writes alone patched.
+            var written = Rows(r, write, "syscalls.total").Single(f => f.Type == "System.IO.FileStream");
+            Assert.That(Math.Round(written.Aa!.Value * 65536), Is.EqualTo(32));
+            Assert.That(Math.Round(written.Patched!.Value * 65536), Is.EqualTo(16));
+            Assert.That(written.Change, Is.EqualTo("improvement"));
+            // 10 Seeks inside the buffer and 10 Position gets: 10 lseek on A/A, no call patched.
+            var sought = Rows(r, seek, "syscalls.total").Single(f => f.Type == "System.IO.FileStream");
+            Assert.That(Math.Round(sought.Aa!.Value * 20), Is.EqualTo(10));
+            Assert.That(sought.Patched!.Value, Is.EqualTo(0));
         }
 
         [Test]
