@@ -52,26 +52,105 @@ namespace StreamConformance.Sweep
             if (_options.Assemblies.Count > 0) document.Options["assemblies"] = string.Join(";", _options.Assemblies);
 
             using var scratch = new ScratchDirectory();
-            // Each runtime's probe is its own process: with Parallel they run side by side (one core each on a
-            // two-core machine); every ratio is measured within one process, so neither disturbs the other's figures
-            // more than the machine's own noise does. Results keep the order of the runtimes named.
-            var perRuntime = _options.Runtimes.Select(_ => new List<CheckResult>()).ToArray();
-            var runs = new RuntimeRun[_options.Runtimes.Count];
-            void RunOne(int i) => runs[i] = RunRuntime(_options.Runtimes[i], scratch.Path, perRuntime[i], cancel);
+            // Each runtime's types run in probe processes of that runtime, one core each: with Parallel the runtimes
+            // start side by side, and when one runtime's work is done its core takes the next chunk of another's (or, for
+            // a single runtime, the second core takes every other chunk), so both cores stay busy to the end. Chunks
+            // halve as a runtime's list shortens (guided scheduling): a core that frees up late finds small pieces left.
+            // Every ratio is measured within one process, so a probe next door disturbs it no more than the machine's
+            // own noise does. Results keep the order of the runtimes named, and within each the inventory's order.
+            var works = new RuntimeWork[_options.Runtimes.Count];
+            var workers = !_options.Parallel ? 1 : Math.Max(works.Length, Math.Min(Environment.ProcessorCount, 2));
+            void Prepare(int i) => works[i] = PrepareRuntime(_options.Runtimes[i], scratch.Path, workers > 1, cancel);
             if (_options.Parallel)
-                System.Threading.Tasks.Parallel.For(0, runs.Length, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = runs.Length }, RunOne);
+                System.Threading.Tasks.Parallel.For(0, works.Length, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = works.Length }, Prepare);
             else
-                for (var i = 0; i < runs.Length && !cancel.IsCancellationRequested; i++) RunOne(i);
-            document.Runtimes.AddRange(runs.Where(r => r != null));
-            foreach (var list in perRuntime) document.Results.AddRange(list);
+                for (var i = 0; i < works.Length; i++) Prepare(i);
+
+            void Work(int worker)
+            {
+                var preferred = works.Length == 0 ? 0 : worker % works.Length;
+                while (!cancel.IsCancellationRequested && NextChunk(works, preferred) is { } next)
+                    RunChunk(next.Work, next.Items, cancel);
+            }
+            if (workers > 1)
+                System.Threading.Tasks.Parallel.For(0, workers, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = workers }, Work);
+            else
+                Work(0);
+
+            foreach (var work in works) document.Runtimes.Add(FinishRuntime(work));
+            foreach (var work in works) document.Results.AddRange(work.OrderedResults());
             document.WallSeconds = started.Elapsed.TotalSeconds;
             return document;
         }
 
-        RuntimeRun RunRuntime(RuntimeTarget target, string scratch, List<CheckResult> results, CancellationToken cancel)
+        /// <summary>One runtime's part of a sweep: its run, its results, and the chunks of its types not yet started.</summary>
+        sealed class RuntimeWork
         {
-            var clock = Stopwatch.StartNew();
+            public RuntimeWork(RuntimeTarget target, RuntimeRun run)
+            {
+                Target = target;
+                Run = run;
+            }
+
+            public RuntimeTarget Target { get; }
+            public RuntimeRun Run { get; }
+            public List<ProbeItem> Items { get; } = new List<ProbeItem>();
+            public Queue<List<ProbeItem>> Chunks { get; } = new Queue<List<ProbeItem>>();
+            public ProbeRequest? Request { get; set; }
+            public string WorkDirectory { get; set; } = "";
+            public int Chunk;
+            public readonly object Gate = new object();
+            public readonly List<CheckResult> Results = new List<CheckResult>();
+            public readonly Stopwatch Clock = new Stopwatch();
+            public int Running;
+            public double LastEnd;
+
+            /// <summary>Items queued but not yet handed to a probe.</summary>
+            public int Queued => Chunks.Sum(c => c.Count);
+
+            /// <summary>The results in the inventory's order of types (chunks may finish in any order), each type's in arrival order.</summary>
+            public IEnumerable<CheckResult> OrderedResults()
+            {
+                var order = new Dictionary<string, int>();
+                for (var i = 0; i < Items.Count; i++) order[Items[i].Type] = i;
+                return Results.Select((r, i) => (r, i))
+                    .OrderBy(x => order.TryGetValue(x.r.Type, out var o) ? o : int.MaxValue).ThenBy(x => x.i)
+                    .Select(x => x.r);
+            }
+        }
+
+        /// <summary>The next chunk for a worker: its own runtime's first, else that of the runtime with the most types still queued.</summary>
+        static (RuntimeWork Work, List<ProbeItem> Items)? NextChunk(RuntimeWork[] works, int preferred)
+        {
+            lock (works)
+            {
+                var work = works.Length > preferred && works[preferred].Chunks.Count > 0
+                    ? works[preferred]
+                    : works.Where(w => w.Chunks.Count > 0).OrderByDescending(w => w.Queued).FirstOrDefault();
+                if (work == null) return null;
+                return (work, work.Chunks.Dequeue());
+            }
+        }
+
+        /// <summary>Halves of what is left, down to a few types: big chunks first, small ones for a core that frees up late.</summary>
+        internal static List<List<ProbeItem>> Guided(IReadOnlyList<ProbeItem> items, bool split, int smallest = 6)
+        {
+            var chunks = new List<List<ProbeItem>>();
+            var rest = items.ToList();
+            while (rest.Count > 0)
+            {
+                var size = !split || rest.Count <= 2 * smallest ? rest.Count : (rest.Count + 1) / 2;
+                chunks.Add(rest.Take(size).ToList());
+                rest = rest.Skip(size).ToList();
+            }
+            return chunks;
+        }
+
+        RuntimeWork PrepareRuntime(RuntimeTarget target, string scratch, bool split, CancellationToken cancel)
+        {
             var run = new RuntimeRun { Runtime = new RuntimeInfo { Name = target.Name, Flavor = target.Flavor == RuntimeFlavor.Mono ? "mono" : "coreclr", Version = target.Version, Path = target.Location } };
+            var work = new RuntimeWork(target, run);
+            work.Clock.Start();   // the runtime's wall time counts its inventory too
             IReadOnlyList<ProbeItem> items;
             try
             {
@@ -84,19 +163,19 @@ namespace StreamConformance.Sweep
             catch (InputException e)
             {
                 run.Errors.Add(e.Message);
-                return run;
+                return work;
             }
+            work.Items.AddRange(items);
             run.Coverage.Discovered = items.Count;
             RuntimeStarting?.Invoke(target, items.Count);
-            if (items.Count == 0) return run;
+            if (items.Count == 0) return work;
 
-            var work = Path.Combine(scratch, SafeName(target.Name));
-            var temp = Path.Combine(work, "tmp");
-            Directory.CreateDirectory(temp);
+            work.WorkDirectory = Path.Combine(scratch, SafeName(target.Name));
+            Directory.CreateDirectory(work.WorkDirectory);
             var request = new ProbeRequest
             {
                 Runtime = target.Name, Items = items.ToList(), Checks = _options.Checks, Quick = _options.Quick,
-                Strict = _options.Strict, Seed = _options.Seed, TempDirectory = temp,
+                Strict = _options.Strict, Seed = _options.Seed,
                 BudgetsPath = _options.BudgetsPath,
             };
             request.ReportAssemblies.AddRange(_options.ReportAssemblies);
@@ -106,27 +185,65 @@ namespace StreamConformance.Sweep
                 request.ReportAssemblies.AddRange(target.Copy.Assemblies.Select(a => a.Name).Except(request.ReportAssemblies));
                 run.Runtime.CopyOf = $"{target.Copy.Kind} copy of {target.Copy.OriginalLocation} (patch {target.Copy.PatchId})";
             }
+            work.Request = request;
+            foreach (var chunk in Guided(items, split)) work.Chunks.Enqueue(chunk);
+            return work;
+        }
+
+        void RunChunk(RuntimeWork work, List<ProbeItem> items, CancellationToken cancel)
+        {
+            int chunk;
+            lock (work.Gate)
+            {
+                chunk = ++work.Chunk;
+                work.Running++;
+            }
+            // Each probe its own temporary folder: two probes of one runtime may run side by side.
+            var directory = Path.Combine(work.WorkDirectory, "chunk" + chunk);
+            var temp = Path.Combine(directory, "tmp");
+            Directory.CreateDirectory(temp);
+            var request = work.Request!.Resume(items, new HashSet<string>());
+            request.TempDirectory = temp;
             try
             {
                 var checkClock = new CheckClock();
-                run.ProbeProcesses = _launcher.Run(target, request, work, ev => Collect(target, run, results, ev, checkClock), cancel);
-                checkClock.Finish(run);
+                var processes = _launcher.Run(work.Target, request, directory, ev =>
+                {
+                    lock (work.Gate) Collect(work.Target, work.Run, work.Results, ev, checkClock);
+                }, cancel);
+                lock (work.Gate)
+                {
+                    checkClock.Finish(work.Run);
+                    work.Run.ProbeProcesses += processes;
+                }
             }
             catch (InvalidOperationException e)
             {
-                run.Errors.Add(e.Message);
+                lock (work.Gate) work.Run.Errors.Add(e.Message);
             }
+            finally
+            {
+                lock (work.Gate)
+                {
+                    work.Running--;
+                    work.LastEnd = work.Clock.Elapsed.TotalSeconds;
+                }
+            }
+        }
 
+        RuntimeRun FinishRuntime(RuntimeWork work)
+        {
+            var run = work.Run;
             // A type that neither built nor was declared static-only took its probe down while being built.
             var accounted = new HashSet<string>(run.Built.Keys.Concat(run.StaticOnly.Select(s => s.Type)));
-            foreach (var item in items.Where(i => !accounted.Contains(i.Type)))
+            foreach (var item in work.Items.Where(i => !accounted.Contains(i.Type)))
             {
-                var crash = results.LastOrDefault(r => r.Runtime == target.Name && r.Type == item.Type && (r.Outcome == Outcome.Crash || r.Outcome == Outcome.Timeout));
+                var crash = work.Results.LastOrDefault(r => r.Runtime == work.Target.Name && r.Type == item.Type && (r.Outcome == Outcome.Crash || r.Outcome == Outcome.Timeout));
                 run.StaticOnly.Add(new StaticOnlyType { Type = item.Type, Reason = crash != null ? $"{crash.Outcome.ToString().ToLowerInvariant()} while building: {crash.Message}" : "not reached (run cancelled or probe failed)" });
             }
             run.Coverage.Built = run.Built.Count;
             run.Coverage.StaticOnly = run.StaticOnly.Count;
-            run.WallSeconds = clock.Elapsed.TotalSeconds;
+            run.WallSeconds = work.Chunk > 0 ? work.LastEnd : work.Clock.Elapsed.TotalSeconds;
             return run;
         }
 
