@@ -39,8 +39,12 @@ namespace StreamConformance.Meters
             var baselineCalls = CallsPerBatch(baselineOperation, BaselineRecipe.Instance, settings);
             var calls = CallsPerBatch(operation, recipe, settings);
             heartbeat();
-            using var baseline = OpenForBatches(baselineOperation, BaselineRecipe.Instance, baselineCalls, settings);
-            using var measured = OpenForBatches(operation, recipe, calls, settings);
+            // The most rounds this figure may get: a stream that rewinds between batches, any; one that cannot holds
+            // data for every round it may get, so it gets the extra rounds only while that stays small.
+            var rewinds = recipe.CanSeek || (long)calls * Math.Max(1, operation.BytesPerCall) * (WarmRounds + settings.MaxBatches) <= UnseekableBytes;
+            var most = rewinds ? Math.Max(settings.Batches, settings.MaxBatches) : settings.Batches;
+            using var baseline = OpenForBatches(baselineOperation, BaselineRecipe.Instance, baselineCalls, settings.MaxBatches);
+            using var measured = OpenForBatches(operation, recipe, calls, most);
             heartbeat();
             Action empty = EmptyTarget.Instance.Nothing;
             var harnessCalls = settings.MaxCallsPerBatch;
@@ -57,9 +61,7 @@ namespace StreamConformance.Meters
             }
 
             // Rounds until the ratio's interval is within ±10% of its median, in steps, up to the most rounds the
-            // settings allow or the time box: a figure that settles fast costs little, a noisy one gets more rounds,
-            // and a stream that cannot rewind (its session holds data for Batches rounds only) gets Batches.
-            var most = recipe.CanSeek ? Math.Max(settings.Batches, settings.MaxBatches) : settings.Batches;
+            // settings allow or the time box: a figure that settles fast costs little, a noisy one gets more rounds.
             List<double> harness = new List<double>(), baselineNs = new List<double>(), operationNs = new List<double>(), limit = new List<double>();
             var box = Stopwatch.StartNew();
             LatencyMeasurement result;
@@ -89,9 +91,12 @@ namespace StreamConformance.Meters
         /// <summary>Untimed rounds before the timed ones.</summary>
         const int WarmRounds = 2;
 
-        /// <summary>A session good for warm-up plus every batch (a seekable stream is rewound before each batch).</summary>
-        static OperationSession OpenForBatches(StreamOperation operation, StreamRecipe recipe, int calls, LatencySettings settings) =>
-            operation.Open(recipe, recipe.CanSeek ? calls : calls * (WarmRounds + settings.Batches), out var why) ?? throw new InvalidOperationException(why);
+        /// <summary>A session good for warm-up plus <paramref name="rounds"/> batches (a seekable stream is rewound before each batch).</summary>
+        static OperationSession OpenForBatches(StreamOperation operation, StreamRecipe recipe, int calls, int rounds) =>
+            operation.Open(recipe, recipe.CanSeek ? calls : calls * (WarmRounds + rounds), out var why) ?? throw new InvalidOperationException(why);
+
+        /// <summary>The most data an unseekable stream's session may hold for its extra rounds.</summary>
+        const long UnseekableBytes = 4 << 20;
 
         /// <summary>The one loop every figure goes through: <paramref name="calls"/> delegate calls, in ns per call.</summary>
 #if NET
