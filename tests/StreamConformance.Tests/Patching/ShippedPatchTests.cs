@@ -134,6 +134,29 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void P0008_MonoSocketReceiveSpanNoLongerCopiesThroughANewArray()
+        {
+            Assert.That(PatchFolder.Load(Folder("0008")).Manifest.Targets.Single().MeasuredTypes, Is.EqualTo(new[]
+            {
+                "System.Net.Sockets.NetworkStream", "System.IO.Pipes.NamedPipeClientStream", "System.IO.Pipes.NamedPipeServerStream",
+            }));
+            var r = Measure("0008", "mono", "budget.alloc.read-byte", quick: false);
+            var rows = Rows(r, "budget.alloc.read-byte", "bytesPerCall").Where(f => f.Type != "System.IO.MemoryStream").ToList();
+            // NetworkStream.ReadByte → Read(Span) → Socket.Receive(Span, flags, out error); a named pipe's ReadCore → Receive(Span, flags).
+            Assert.That(rows.Select(f => f.Type + " " + f.Variant), Is.EquivalentTo(new[]
+            {
+                "System.Net.Sockets.NetworkStream loopback-tcp",
+                "System.IO.Pipes.NamedPipeClientStream default",
+                "System.IO.Pipes.NamedPipeServerStream default",
+            }));
+            // A byte[1] per call on A/A (40 B on SGen), as on the installed runtime; the span pinned and received into patched.
+            Assert.That(rows.Select(f => f.Original!.Value), Has.All.EqualTo(40));
+            Assert.That(rows.Select(f => f.Aa!.Value), Has.All.EqualTo(40));
+            Assert.That(rows.Select(f => f.Patched!.Value), Has.All.EqualTo(0));
+            Assert.That(rows.Select(f => f.Change), Has.All.EqualTo("improvement"));
+        }
+
+        [Test]
         public void P0005_MonoMemoryStreamSeekReturnsThePositionOnThePatchedCopyOnly()
         {
             var r = Measure("0005", "mono", "seek.origins");
