@@ -40,9 +40,10 @@ namespace StreamConformance.Meters
             var calls = CallsPerBatch(operation, recipe, settings);
             heartbeat();
             // The most rounds this figure may get: a stream that rewinds between batches, any; one that cannot holds
-            // data for every round it may get, so it gets the extra rounds only while that stays small.
-            var rewinds = recipe.CanSeek || (long)calls * Math.Max(1, operation.BytesPerCall) * (WarmRounds + settings.MaxBatches) <= UnseekableBytes;
-            var most = rewinds ? Math.Max(settings.Batches, settings.MaxBatches) : settings.Batches;
+            // data for every round it may get, so it gets as many as fit in UnseekableBytes (never fewer than Batches).
+            var most = Math.Max(settings.Batches, settings.MaxBatches);
+            if (!recipe.CanSeek)
+                most = (int)Math.Max(settings.Batches, Math.Min(most, UnseekableBytes / ((long)calls * Math.Max(1, operation.BytesPerCall)) - WarmRounds));
             using var baseline = OpenForBatches(baselineOperation, BaselineRecipe.Instance, baselineCalls, settings.MaxBatches);
             using var measured = OpenForBatches(operation, recipe, calls, most);
             heartbeat();
@@ -96,7 +97,7 @@ namespace StreamConformance.Meters
             operation.Open(recipe, recipe.CanSeek ? calls : calls * (WarmRounds + rounds), out var why) ?? throw new InvalidOperationException(why);
 
         /// <summary>The most data an unseekable stream's session may hold for its extra rounds.</summary>
-        const long UnseekableBytes = 4 << 20;
+        const long UnseekableBytes = 16 << 20;
 
         /// <summary>The one loop every figure goes through: <paramref name="calls"/> delegate calls, in ns per call.</summary>
 #if NET
@@ -188,7 +189,7 @@ namespace StreamConformance.Meters
     /// <summary>How long the latency meter spends: batches per figure and the size of a batch.</summary>
     public sealed class LatencySettings
     {
-        public static readonly LatencySettings Normal = new LatencySettings { Batches = 11, MaxBatches = 35, BatchNanoseconds = 1_000_000 };
+        public static readonly LatencySettings Normal = new LatencySettings { Batches = 11, MaxBatches = 101, BatchNanoseconds = 1_000_000 };
         public static readonly LatencySettings Quick = new LatencySettings { Batches = 5, MaxBatches = 5, BatchNanoseconds = 300_000 };
 
         /// <summary>Rounds every figure gets.</summary>
