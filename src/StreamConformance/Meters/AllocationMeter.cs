@@ -141,8 +141,13 @@ namespace StreamConformance.Meters
             // to a window: the least window of each size, whichever pair it came from, is the calls' own cost.
             long leastSmall = figures.Min(f => f.Small), leastLarge = figures.Min(f => f.Large);
             var why = WhyNotExact(figures, pooled, livePeer);
+            var bytesPerCall = (double)(leastLarge - leastSmall) / calls;
+            // N followed this machine's speed: another run may pick another N, and a cost amortized over N (a buffer
+            // every 41 calls) would then come out otherwise. Only a whole number of bytes on every call is the same at any N.
+            if (why == null && pilotNote != null && bytesPerCall != Math.Floor(bytesPerCall))
+                why = "not exact: N followed the speed of the calls here, and a cost amortized over N calls may come out otherwise with another N";
             if (why != null) note = (note == null ? "" : note + "; ") + why;
-            return new AllocationMeasurement((double)(leastLarge - leastSmall) / calls, calls, leastSmall, leastLarge, note, pooled, exact: why == null);
+            return new AllocationMeasurement(bytesPerCall, calls, leastSmall, leastLarge, note, pooled, exact: why == null);
         }
 
         /// <summary>
