@@ -4,6 +4,7 @@
 #   ./build.sh test       all tests, on .NET 10 and on Mono; fails if either fails
 #   ./build.sh run [ARGS] the streamconf CLI with ARGS (no ARGS: the default sweep of .NET 10 and Mono)
 #   ./build.sh pack       the CLI as a dotnet tool package in artifacts/
+#   ./build.sh runtimes   private .NET 8 and 9 runtimes in artifacts/dotnet-runtimes/ (for --runtime 8.0 / 9.0)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -47,11 +48,55 @@ quiet_build() {
   fi
 }
 
+# Private .NET 8 and 9 runtimes (`--runtime 8.0`, `--runtime 9.0`): a dotnet root in artifacts/dotnet-runtimes/ made of
+# the installed host (the dotnet muxer and host/fxr, which run older frameworks) and the registry's runtime packs
+# (Microsoft.NETCore.App.Runtime.linux-x64) laid out as shared/Microsoft.NETCore.App/<version>/. Never touches the
+# installed dotnet. Idempotent: a framework folder already there is kept.
+PRIVATE_RUNTIMES="8.0.33 9.0.22"
+ensure_private_runtimes() {
+  command -v dotnet >/dev/null || { echo "build.sh: the .NET 10 SDK (dotnet) is not on PATH" >&2; exit 2; }
+  local root="$ROOT/artifacts/dotnet-runtimes" fx="$ROOT/artifacts/dotnet-runtimes/shared/Microsoft.NETCore.App"
+  local missing=() v
+  for v in $PRIVATE_RUNTIMES; do [ -f "$fx/$v/System.Private.CoreLib.dll" ] || missing+=("$v"); done
+  local sysroot; sysroot=$(dirname "$(readlink -f "$(command -v dotnet)")")
+  if ((${#missing[@]})); then
+    log "private .NET runtimes ${missing[*]} into artifacts/dotnet-runtimes"
+    local work="$root/.restore" versions=""
+    mkdir -p "$work"
+    for v in "${missing[@]}"; do versions+="${versions:+;}[$v]"; done
+    cat >"$work/runtimes.csproj" <<EOF
+<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net10.0</TargetFramework></PropertyGroup>
+  <ItemGroup><PackageDownload Include="Microsoft.NETCore.App.Runtime.linux-x64" Version="$versions" /></ItemGroup>
+</Project>
+EOF
+    # Outside the repository's Directory.Build.props and central package versions.
+    printf '<Project />\n' >"$work/Directory.Build.props"
+    printf '<Project />\n' >"$work/Directory.Packages.props"
+    dotnet restore "$work/runtimes.csproj" --packages "$work/packages" -nologo -v q >&2
+    for v in "${missing[@]}"; do
+      local pack="$work/packages/microsoft.netcore.app.runtime.linux-x64/$v/runtimes/linux-x64"
+      rm -rf "$fx/$v.tmp"; mkdir -p "$fx/$v.tmp"
+      cp "$pack/lib/net${v%%.*}.0/"* "$pack/native/"* "$fx/$v.tmp/"
+      rm -rf "$fx/$v"; mv "$fx/$v.tmp" "$fx/$v"
+    done
+    rm -rf "$work"
+  fi
+  # The installed host: the muxer and the newest hostfxr (a newer hostfxr runs older frameworks).
+  if [ ! -x "$root/dotnet" ] || [ ! -d "$root/host/fxr" ]; then
+    local fxr; fxr=$(ls -d "$sysroot"/host/fxr/* | sort -V | tail -n1)
+    mkdir -p "$root/host/fxr"
+    cp "$sysroot/dotnet" "$root/dotnet"
+    cp -r "$fxr" "$root/host/fxr/"
+  fi
+}
+
 CLI_DLL="$ROOT/src/StreamConformance.Cli/bin/$CONFIG/net10.0/streamconf.dll"
 TESTS="$ROOT/tests/StreamConformance.Tests"
 
 run_tests() {
   build
+  ensure_private_runtimes
   local results="$ROOT/artifacts/test-results"
   rm -rf "$results"; mkdir -p "$results"
   local rc=0 dn_out mono_out
@@ -91,15 +136,18 @@ PY
 case "${1:-build}" in
   build) build ;;
   test) run_tests ;;
+  runtimes) ensure_private_runtimes; log "private runtimes: $ROOT/artifacts/dotnet-runtimes (--runtime 8.0, --runtime 9.0)" ;;
   run)
     shift
     quiet_build
+    # --runtime 8.0 / 9.0 name the private runtimes: install them on first use.
+    case " $* " in *" 8."*|*" 9."*|*"=8."*|*"=9."*) ensure_private_runtimes ;; esac
     exec dotnet "$CLI_DLL" "$@"
     ;;
   pack)
     build
     dotnet pack "$ROOT/src/StreamConformance.Cli/StreamConformance.Cli.csproj" -c "$CONFIG" --no-build -o "$ROOT/artifacts/package" -nologo
     ;;
-  -h|--help|help) sed -n '2,7p' "$0" ;;
-  *) echo "build.sh: unknown command '$1' (expected build, test, run or pack)" >&2; exit 2 ;;
+  -h|--help|help) sed -n '2,8p' "$0" ;;
+  *) echo "build.sh: unknown command '$1' (expected build, test, run, pack or runtimes)" >&2; exit 2 ;;
 esac

@@ -1,28 +1,39 @@
 using System.CommandLine;
+using System.Linq;
+using StreamConformance.Runtimes;
 using Spectre.Console;
 
 namespace StreamConformance.Cli.Commands
 {
-    /// <summary>`streamconf runtimes`: what each runtime name or path resolves to.</summary>
+    /// <summary>`streamconf runtimes`: what each runtime name or path resolves to; with none named, every runtime usable here.</summary>
     public sealed class RuntimesCommand
     {
         readonly CommonOptions _common = new CommonOptions();
 
         public Command Create()
         {
-            var command = new Command("runtimes", "Show what each --runtime resolves to: flavor, version, class library folders and host.");
+            var command = new Command("runtimes", "Show what each --runtime resolves to (with none: every runtime usable here): flavor, version, where it came from, location, host.");
             command.Options.Add(_common.Runtime);
             command.SetAction(parse =>
             {
                 var table = new Table();
-                foreach (var c in new[] { "name", "flavor", "version", "location", "host", "assembly folders" }) table.AddColumn(c);
-                foreach (var t in _common.ResolveRuntimes(parse))
-                    table.AddRow(Markup.Escape(t.Name), t.Flavor.ToString(), Markup.Escape(t.Version), Markup.Escape(t.Location),
+                foreach (var c in new[] { "name", "flavor", "version", "origin", "location", "host", "assembly folders" }) table.AddColumn(c);
+                var targets = _common.ResolveRuntimes(parse, defaultsWhenNone: false);
+                if (targets.Count == 0) targets = RuntimeResolver.Available().ToList();
+                foreach (var t in targets)
+                    table.AddRow(Markup.Escape(t.Name), t.Flavor.ToString(), Markup.Escape(t.Version), OriginText(t.Origin), Markup.Escape(t.Location),
                         Markup.Escape(t.HostPath ?? "(none: metadata only)"), t.AssemblyDirectories.Count.ToString());
                 AnsiConsole.Write(table);
                 return Program.Ok;
             });
             return command;
         }
+
+        static string OriginText(RuntimeOrigin origin) => origin switch
+        {
+            RuntimeOrigin.Private => "private (artifacts/dotnet-runtimes)",
+            RuntimeOrigin.Path => "given path",
+            _ => "installed",
+        };
     }
 }

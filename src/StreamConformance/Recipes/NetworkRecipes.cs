@@ -112,7 +112,12 @@ namespace StreamConformance.Recipes
             var request = new CertificateRequest("CN=" + HostName, rsa, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);
             using var certificate = request.CreateSelfSigned(now.AddDays(-1), now.AddDays(1));
             // Round-trip through PFX so the private key is usable by the TLS stack on every platform.
+#if NET9_0_OR_GREATER
             return X509CertificateLoader.LoadPkcs12(certificate.Export(X509ContentType.Pfx, Password), Password);
+#else
+            // .NET 8 has no X509CertificateLoader (the net8.0 probe).
+            return new X509Certificate2(certificate.Export(X509ContentType.Pfx, Password), Password);
+#endif
 #else
             // Mono 6.8's CertificateRequest.CreateSelfSigned throws PlatformNotSupportedException.
             using var rsa = new RSACryptoServiceProvider(2048);

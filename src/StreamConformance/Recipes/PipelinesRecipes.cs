@@ -1,4 +1,4 @@
-#if NET
+#if NET9_0_OR_GREATER // not in .NET 8's Microsoft.NETCore.App (the net8.0 probe, which .NET 9 runs too, has no Pipelines recipes)
 using System;
 using System.Buffers;
 using System.IO;

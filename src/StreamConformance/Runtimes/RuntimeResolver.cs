@@ -10,26 +10,127 @@ namespace StreamConformance.Runtimes
 {
     /// <summary>
     /// Turns what a user names on the command line ("dotnet", "mono", or a path) into a <see cref="RuntimeTarget"/>.
-    /// Paths may be a shared-framework folder, a dotnet root, a Mono prefix or a Mono binary.
+    /// Paths may be a shared-framework folder, a dotnet root, a Mono prefix or a Mono binary. A version ("8.0", "9.0",
+    /// "8.0.33", "10") names a .NET shared framework of that version, installed or in the private folder
+    /// <c>artifacts/dotnet-runtimes</c> (<c>./build.sh runtimes</c>).
     /// </summary>
     public static class RuntimeResolver
     {
         public const string CoreFrameworkName = "Microsoft.NETCore.App";
         public const string AspNetFrameworkName = "Microsoft.AspNetCore.App";
 
+        /// <summary>The private dotnet root's folder under the repository (filled by <c>./build.sh runtimes</c>).</summary>
+        public const string PrivateRootRelative = "artifacts/dotnet-runtimes";
+
+        /// <summary>Names the private dotnet root explicitly (else it is looked for above the harness and the current folder).</summary>
+        public const string PrivateRootVariable = "STREAMCONF_DOTNET_RUNTIMES";
+
+        static readonly Regex s_versionSpec = new Regex(@"^\d+(\.\d+){0,2}$");
+
         public static RuntimeTarget Resolve(string spec)
         {
             if (string.IsNullOrWhiteSpace(spec))
-                throw new InputException("runtime: an empty name is not a runtime (expected dotnet, mono or a path)");
+                throw new InputException("runtime: an empty name is not a runtime (expected dotnet, mono, a .NET version such as 8.0, or a path)");
             switch (spec)
             {
                 case "dotnet": return ResolveDefaultDotNet();
                 case "mono": return ResolveDefaultMono();
             }
+            if (s_versionSpec.IsMatch(spec) && !Directory.Exists(spec) && !File.Exists(spec))
+                return ResolveVersion(spec);
             var looksLikePath = spec.IndexOfAny(new[] { '/', '\\', '.' }) >= 0 || Directory.Exists(spec) || File.Exists(spec);
             if (!looksLikePath)
-                throw new InputException($"runtime: unknown runtime name '{spec}' (expected dotnet, mono or a path)");
-            return ResolvePath(spec);
+                throw new InputException($"runtime: unknown runtime name '{spec}' (expected dotnet, mono, a .NET version such as 8.0, or a path)");
+            var target = ResolvePath(spec);
+            target.Origin = RuntimeOrigin.Path;
+            return target;
+        }
+
+        /// <summary>
+        /// The private dotnet root (<c>artifacts/dotnet-runtimes</c>): from <see cref="PrivateRootVariable"/>, else the first
+        /// folder above the harness's own or the current folder that has one with a framework in it; null when there is none.
+        /// </summary>
+        public static string? FindPrivateRoot()
+        {
+            var explicitRoot = Environment.GetEnvironmentVariable(PrivateRootVariable);
+            if (!string.IsNullOrEmpty(explicitRoot))
+                return Directory.Exists(Path.Combine(explicitRoot, "shared", CoreFrameworkName)) ? Path.GetFullPath(explicitRoot) : null;
+            foreach (var start in new[] { AppContext.BaseDirectory, Directory.GetCurrentDirectory() })
+            {
+                for (var dir = start; !string.IsNullOrEmpty(dir); dir = Path.GetDirectoryName(dir.TrimEnd(Path.DirectorySeparatorChar)))
+                {
+                    var candidate = Path.Combine(dir, "artifacts", "dotnet-runtimes");
+                    if (Directory.Exists(Path.Combine(candidate, "shared", CoreFrameworkName))) return Path.GetFullPath(candidate);
+                    if (Path.GetDirectoryName(dir.TrimEnd(Path.DirectorySeparatorChar)) == dir) break;
+                }
+            }
+            return null;
+        }
+
+        /// <summary>The installed dotnet root: the one this process runs on, else DOTNET_ROOT, else the muxer on PATH's.</summary>
+        public static string? FindInstalledRoot()
+        {
+            try { return ResolveDefaultDotNet().DotNetRoot; }
+            catch (InputException) { return null; }
+        }
+
+        /// <summary>Every .NET framework of <paramref name="root"/> with its version, newest first.</summary>
+        static IEnumerable<(string Folder, Version Version)> Frameworks(string? root)
+        {
+            var shared = root == null ? null : Path.Combine(root, "shared", CoreFrameworkName);
+            if (shared == null || !Directory.Exists(shared)) return Enumerable.Empty<(string, Version)>();
+            return Directory.GetDirectories(shared).Where(d => File.Exists(Path.Combine(d, "System.Private.CoreLib.dll")))
+                .Select(d => (d, ParseVersion(Path.GetFileName(d)))).OrderByDescending(p => p.Item2).ToList();
+        }
+
+        /// <summary>"8.0", "9", "8.0.33": the newest .NET framework of that version, installed or private (installed wins a tie).</summary>
+        public static RuntimeTarget ResolveVersion(string spec)
+        {
+            var installed = FindInstalledRoot();
+            var privateRoot = FindPrivateRoot();
+            var candidates = Frameworks(installed).Select(f => (f.Folder, f.Version, Root: installed!, Origin: RuntimeOrigin.Installed))
+                .Concat(Frameworks(privateRoot).Select(f => (f.Folder, f.Version, Root: privateRoot!, Origin: RuntimeOrigin.Private)))
+                .Where(c => Matches(Path.GetFileName(c.Folder), spec))
+                .OrderByDescending(c => c.Version).ThenBy(c => c.Origin)
+                .ToList();
+            if (candidates.Count == 0)
+                throw new InputException($"runtime '{spec}': no .NET {spec} runtime installed or in {PrivateRootRelative} (./build.sh runtimes installs 8.0 and 9.0)");
+            var best = candidates[0];
+            var target = FromFrameworkFolder("dotnet-" + spec, best.Folder, best.Root);
+            target.Origin = best.Origin;
+            return target;
+        }
+
+        static bool Matches(string version, string spec) => version == spec || version.StartsWith(spec + ".", StringComparison.Ordinal);
+
+        /// <summary>
+        /// Every runtime the harness can use here: each .NET framework installed and in the private folder, and the mono on
+        /// PATH. What <c>streamconf runtimes</c> lists when no runtime is named.
+        /// </summary>
+        public static IReadOnlyList<RuntimeTarget> Available()
+        {
+            var list = new List<RuntimeTarget>();
+            var installed = FindInstalledRoot();
+            foreach (var (folder, _) in Frameworks(installed))
+            {
+                var version = Path.GetFileName(folder);
+                var t = FromFrameworkFolder(list.Count == 0 ? "dotnet" : "dotnet-" + version, folder, installed);
+                t.Origin = RuntimeOrigin.Installed;
+                list.Add(t);
+            }
+            var privateRoot = FindPrivateRoot();
+            foreach (var (folder, version) in Frameworks(privateRoot))
+            {
+                var t = FromFrameworkFolder("dotnet-" + version.Major + "." + version.Minor, folder, privateRoot);
+                t.Origin = RuntimeOrigin.Private;
+                list.Add(t);
+            }
+            if (FindOnPath("mono") != null)
+            {
+                try { list.Add(ResolveDefaultMono()); }
+                catch (InputException) { }
+            }
+            return list;
         }
 
         /// <summary>The shared framework the current process would use for .NET: its own when running on CoreCLR.</summary>

@@ -36,6 +36,9 @@ namespace StreamConformance.Runtimes
         /// <summary>For CoreCLR: the dotnet root that holds host/ and shared/ (set as DOTNET_ROOT for the probe).</summary>
         public string? DotNetRoot { get; }
 
+        /// <summary>Where the runtime came from: installed, the private folder, or a path given.</summary>
+        public RuntimeOrigin Origin { get; set; } = RuntimeOrigin.Installed;
+
         /// <summary>Set when the runtime is a copy written by <c>patch apply</c> (patched or its A/A control).</summary>
         public RuntimeCopyManifest? Copy { get; set; }
 
@@ -60,7 +63,7 @@ namespace StreamConformance.Runtimes
 
         /// <summary>The same runtime under another name (results name runtimes; a copy is named after what it carries).</summary>
         public RuntimeTarget WithName(string name) =>
-            new RuntimeTarget(name, Flavor, Version, Location, AssemblyDirectories, HostPath, DotNetRoot) { Copy = Copy };
+            new RuntimeTarget(name, Flavor, Version, Location, AssemblyDirectories, HostPath, DotNetRoot) { Copy = Copy, Origin = Origin };
 
         public override string ToString() => $"{Name} ({Flavor} {Version}) at {Location}";
     }
