@@ -55,8 +55,8 @@ namespace StreamConformance.Reports
         {
             if (variant.StartsWith("shape(", StringComparison.Ordinal))
             {
-                var runtimeType = Type.GetType(type + ", " + type.Substring(0, Math.Max(0, type.LastIndexOf('.'))), false)
-                                  ?? AppDomain.CurrentDomain.GetAssemblies().Select(a => a.GetType(type, false)).FirstOrDefault(t => t != null);
+                // Only a type this process has loaded can be shaped here; another runtime's gets the reason instead.
+                var runtimeType = AppDomain.CurrentDomain.GetAssemblies().Select(a => a.GetType(type, false)).FirstOrDefault(t => t != null);
                 return runtimeType == null ? null : GenericShapes.For(runtimeType).FirstOrDefault(r => r.Variant == variant);
             }
             return RecipeCatalog.BuiltIn.Where(r => r.Variant == variant).FirstOrDefault(r => r.TypeName == type);

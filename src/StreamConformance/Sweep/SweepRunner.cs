@@ -102,7 +102,6 @@ namespace StreamConformance.Sweep
             public readonly object Gate = new object();
             public readonly List<CheckResult> Results = new List<CheckResult>();
             public readonly Stopwatch Clock = new Stopwatch();
-            public int Running;
             public double LastEnd;
 
             /// <summary>Items queued but not yet handed to a probe.</summary>
@@ -196,7 +195,6 @@ namespace StreamConformance.Sweep
             lock (work.Gate)
             {
                 chunk = ++work.Chunk;
-                work.Running++;
             }
             // Each probe its own temporary folder: two probes of one runtime may run side by side.
             var directory = Path.Combine(work.WorkDirectory, "chunk" + chunk);
@@ -223,11 +221,7 @@ namespace StreamConformance.Sweep
             }
             finally
             {
-                lock (work.Gate)
-                {
-                    work.Running--;
-                    work.LastEnd = work.Clock.Elapsed.TotalSeconds;
-                }
+                lock (work.Gate) work.LastEnd = work.Clock.Elapsed.TotalSeconds;
             }
         }
 
