@@ -132,6 +132,16 @@ namespace FaultyStreams
         }
     }
 
+    /// <summary>
+    /// Slow but working: every instance takes 1.5 s to open (a handshake over a slow link), then behaves. Its checks
+    /// stay silent longer than a short check timeout, yet it must never be reported as hung.
+    /// </summary>
+    public sealed class SlowToOpenStream : FaultBase
+    {
+        public const int OpenMilliseconds = 1500;
+        public SlowToOpenStream(byte[] content) : base(content) => Thread.Sleep(OpenMilliseconds);
+    }
+
     /// <summary>A well-behaved stream beside the faulty ones: it must come out with no finding.</summary>
     public sealed class WellBehavedStream : FaultBase
     {

@@ -39,7 +39,7 @@ namespace StreamConformance.Checks
                 // before it is rewound); reads, and writes that go forward only, reach their steady state sooner.
                 warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek ? AllocationMeter.ShortWarmCalls(calls) : (int?)null,
                 // A quick sweep's figures are smoke figures: a live peer's pairs are not all measured there.
-                onPoolThreads: recipe.WorksOnPoolThreads, livePeer: recipe.HasLivePeer && !context.Quick);
+                onPoolThreads: recipe.WorksOnPoolThreads, livePeer: recipe.HasLivePeer && !context.Quick, announce: context.Announce);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
             {

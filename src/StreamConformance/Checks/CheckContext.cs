@@ -49,6 +49,12 @@ namespace StreamConformance.Checks
         /// </summary>
         public Action Heartbeat { get; set; } = () => { };
 
+        /// <summary>
+        /// Tells the host the step about to start is expected to take about this long (a meter's window sized from
+        /// its own pilot), so a slow but working stream is given the time its figures call for instead of a timeout.
+        /// </summary>
+        public Action<TimeSpan> Announce { get; set; } = _ => { };
+
         public Random NewRandom(int salt = 0) => new Random(unchecked(Seed * 31 + salt));
 
         /// <summary>Deterministic content of the given length in which every byte value 0..255 occurs.</summary>

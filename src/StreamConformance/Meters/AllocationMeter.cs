@@ -72,9 +72,12 @@ namespace StreamConformance.Meters
         /// <param name="onPoolThreads">The stream is known to do its work on pool threads even for synchronous calls.</param>
         /// <param name="livePeer">Another thread feeds or drains the stream (see <see cref="Recipes.StreamRecipe.HasLivePeer"/>):
         /// every pair is measured, and the figure is exact only when all of them agree.</param>
+        /// <param name="announce">Told, before each window or pair, how long it should take by the pilot's figure
+        /// (the host's watchdog allows for it: a slow but working stream is not a hang).</param>
         public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls, int? warmCalls = null, bool onPoolThreads = false,
-            bool livePeer = false)
+            bool livePeer = false, Action<TimeSpan>? announce = null)
         {
+            announce ??= _ => { };
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
             if (calls < 1) throw new ArgumentOutOfRangeException(nameof(calls));
             int Warm(int measured) => warmCalls ?? measured;
@@ -91,6 +94,7 @@ namespace StreamConformance.Meters
             }
             var jit = Math.Max(1, calls / 10);
             if (2 * jit * perCall > WarmUpTarget.TotalSeconds) jit = Math.Max(TinyCalls, (int)(WarmUpTarget.TotalSeconds / (2 * perCall)));
+            announce(TimeSpan.FromSeconds(2 * jit * perCall));
             var pilot = System.Diagnostics.Stopwatch.StartNew();
             Window(open, jit, jit, ThreadCounter, out _, out var pooled);   // JIT, static constructors, caches of the runtime
             pooled |= onPoolThreads || tinyPooled;
@@ -98,12 +102,13 @@ namespace StreamConformance.Meters
             // ~0.1 ms or more (TLS records, HTTP bodies, a 16 KB buffer allocated per call) would make that pair take
             // many seconds, and the check a timeout: N shrinks by tens until a pair fits in PairLimit. The figure is still
             // (bytes(2N) − bytes(N)) / N, exact when 2N costs exactly twice N.
-            var chosen = CallsWithin(calls, pilot.Elapsed.TotalSeconds / (2.0 * jit));
+            var secondsPerCall = pilot.Elapsed.TotalSeconds / (2.0 * jit);
+            var chosen = CallsWithin(calls, secondsPerCall);
             string? pilotNote = null;
             if (chosen < calls)
             {
                 pilotNote = string.Format(System.Globalization.CultureInfo.InvariantCulture,
-                    "N = {0} calls, not {1}: a call took {2:0.###} ms in the warm-up window", chosen, calls, 1000 * pilot.Elapsed.TotalSeconds / (2.0 * jit));
+                    "N = {0} calls, not {1}: a call took {2:0.###} ms in the warm-up window", chosen, calls, 1000 * secondsPerCall);
                 calls = chosen;
             }
 
@@ -117,6 +122,7 @@ namespace StreamConformance.Meters
             string? note = null;
             while (figures.Count < Repetitions)
             {
+                announce(TimeSpan.FromSeconds((Warm(calls) + calls + Warm(2 * calls) + 2 * calls) * secondsPerCall));
                 var clock = System.Diagnostics.Stopwatch.StartNew();
                 var small = Window(open, Warm(calls), calls, counter, out _, out var pooledSmall);
                 var large = Window(open, Warm(2 * calls), 2 * calls, counter, out note, out var pooledLarge);

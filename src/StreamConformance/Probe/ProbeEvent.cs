@@ -25,6 +25,12 @@ namespace StreamConformance.Probe
         [JsonProperty("variants", NullValueHandling = NullValueHandling.Ignore)] public List<string>? Variants { get; set; }
         [JsonProperty("result", NullValueHandling = NullValueHandling.Ignore)] public CheckResult? Result { get; set; }
 
+        /// <summary>
+        /// On <see cref="Built"/>: the slowest single open of the type's streams (the pilot figure the host's time
+        /// limit for its checks follows). On <see cref="Alive"/>: how long the step about to start is expected to take.
+        /// </summary>
+        [JsonProperty("seconds", NullValueHandling = NullValueHandling.Ignore)] public double? Seconds { get; set; }
+
         public string ToLine() => "\n" + Marker + JsonConvert.SerializeObject(this);
 
         public static ProbeEvent? TryParse(string line)

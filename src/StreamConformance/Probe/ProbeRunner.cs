@@ -45,6 +45,11 @@ namespace StreamConformance.Probe
                 sinceAlive.Restart();
                 _emit(new ProbeEvent { Kind = ProbeEvent.Alive });
             };
+            _context.Announce = expected =>
+            {
+                sinceAlive.Restart();
+                _emit(new ProbeEvent { Kind = ProbeEvent.Alive, Seconds = Math.Round(expected.TotalSeconds, 3) });
+            };
         }
 
         public CheckContext Context => _context;
@@ -104,9 +109,10 @@ namespace StreamConformance.Probe
 
             var built = new List<string>();
             var failures = new List<string>();
+            var slowestOpen = 0.0;
             foreach (var recipe in recipes)
             {
-                var why = recipe.UnavailableReason ?? Construct(recipe);
+                var why = recipe.UnavailableReason ?? Construct(recipe, ref slowestOpen);
                 if (why == null) built.Add(recipe.Variant);
                 else failures.Add($"{recipe.Variant}: {why}");
             }
@@ -115,7 +121,7 @@ namespace StreamConformance.Probe
                 _emit(new ProbeEvent { Kind = ProbeEvent.StaticOnly, Type = item.Type, Reason = string.Join("; ", failures) });
                 return;
             }
-            _emit(new ProbeEvent { Kind = ProbeEvent.Built, Type = item.Type, Variants = built });
+            _emit(new ProbeEvent { Kind = ProbeEvent.Built, Type = item.Type, Variants = built, Seconds = Math.Round(slowestOpen, 3) });
             foreach (var recipe in recipes.Where(r => built.Contains(r.Variant)))
                 foreach (var check in _checks)
                     RunCheck(item.Type, recipe, check);
@@ -138,14 +144,18 @@ namespace StreamConformance.Probe
         /// <summary>Name under which a crash in a finalizer is reported.</summary>
         public const string FinalizeStep = "finalizers";
 
-        /// <summary>Opens every access the recipe offers once; null when at least one works, else why none did.</summary>
-        string? Construct(StreamRecipe recipe)
+        /// <summary>
+        /// Opens every access the recipe offers once; null when at least one works, else why none did. Each open is
+        /// timed (the slowest is the pilot figure the host scales this type's check time limit by) and is progress.
+        /// </summary>
+        string? Construct(StreamRecipe recipe, ref double slowestOpen)
         {
             var content = CheckContext.Content(16);
             string? error = null;
             var any = false;
             foreach (StreamAccess access in Enum.GetValues(typeof(StreamAccess)))
             {
+                var clock = System.Diagnostics.Stopwatch.StartNew();
                 try
                 {
                     using var fixture = recipe.Open(access, content);
@@ -155,6 +165,8 @@ namespace StreamConformance.Probe
                 {
                     error ??= $"{access}: {e.GetType().Name}: {e.Message}";
                 }
+                slowestOpen = Math.Max(slowestOpen, clock.Elapsed.TotalSeconds);
+                _context.Heartbeat();
             }
             return any ? null : error ?? "the recipe offers no way to open the stream";
         }

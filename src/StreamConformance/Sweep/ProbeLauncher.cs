@@ -28,7 +28,7 @@ namespace StreamConformance.Sweep
             CheckTimeout = checkTimeout;
         }
 
-        /// <summary>The longest a check may stay silent (no event) before it is declared hung.</summary>
+        /// <summary>The longest a check may stay silent (no event) before it is declared hung, before what the probe measured extends it (<see cref="SilenceLimit"/>).</summary>
         public TimeSpan CheckTimeout { get; }
 
         /// <summary>How long a probe may take to start and say hello (runtime start-up, JIT of the harness).</summary>
@@ -127,12 +127,12 @@ namespace StreamConformance.Sweep
             process.BeginOutputReadLine();
             process.BeginErrorReadLine();
 
-            var timeout = StartTimeout;
+            var limit = new SilenceLimit(CheckTimeout, StartTimeout);
             try
             {
                 while (true)
                 {
-                    if (!lines.TryTake(out var line, (int)Math.Min(int.MaxValue, timeout.TotalMilliseconds), cancel))
+                    if (!lines.TryTake(out var line, (int)Math.Min(int.MaxValue, limit.Current.TotalMilliseconds), cancel))
                     {
                         end.TimedOut = true;
                         break;
@@ -141,7 +141,7 @@ namespace StreamConformance.Sweep
                     var ev = ProbeEvent.TryParse(line);
                     if (ev == null) continue;
                     end.EventCount++;
-                    timeout = CheckTimeout;
+                    limit.Observe(ev);
                     switch (ev.Kind)
                     {
                         case ProbeEvent.TypeStart:
@@ -175,9 +175,7 @@ namespace StreamConformance.Sweep
             if (cancel.IsCancellationRequested) return end;
 
             var outcome = end.TimedOut ? Outcome.Timeout : Outcome.Crash;
-            var what = end.TimedOut
-                ? $"no result within {(end.EventCount == 0 ? StartTimeout : CheckTimeout).TotalSeconds:0.#} s; the probe was killed"
-                : end.Describe();
+            var what = end.TimedOut ? limit.Describe() : end.Describe();
             if (end.CurrentType != null)
                 onEvent(Synthesize(target.Name, end.CurrentType, end.CurrentVariant ?? "", end.CurrentCheck ?? "construct", outcome, what));
             return end;

@@ -113,6 +113,29 @@ namespace StreamConformance.Tests.Isolation
         }
 
         [Test]
+        public void ASlowButWorkingStreamIsGivenTheTimeItsOpenTakesAndAHangIsStillCaught()
+        {
+            // Each check opens fresh streams, and one open alone outlasts the 1 s check timeout: before the limit
+            // followed the probe's own figures, every check of this stream was a timeout.
+            var runtime = RepoPaths.OnMono ? RuntimeResolver.Resolve("mono") : RuntimeResolver.Resolve("dotnet");
+            var options = new SweepOptions { CheckTimeout = TimeSpan.FromSeconds(1), Quick = true, Checks = "read-byte.values" };
+            options.Runtimes.Add(runtime);
+            var items = new[] { "SlowToOpenStream", "HangingStream" }
+                .Select(n => new ProbeItem { Type = "FaultyStreams." + n, AssemblyPath = _assembly }).ToList();
+            var document = new SweepRunner(options, (_, __) => new SweepTargets(items), new ProbeLocator(RepoPaths.ProbeRoot)).Run();
+            string All() => string.Join("; ", document.Results.Select(r => $"{r.Type} {r.Check} {r.Outcome} {r.Message}"));
+
+            var slow = document.Results.Where(r => r.Type == "FaultyStreams.SlowToOpenStream").ToList();
+            Assert.That(document.Runtimes.Single().Built.Keys, Does.Contain("FaultyStreams.SlowToOpenStream"), All());
+            Assert.That(slow, Is.Not.Empty, All());
+            Assert.That(slow.Select(r => r.Outcome), Is.All.EqualTo(Outcome.Pass), All());
+
+            var hang = document.Results.Where(r => r.Type == "FaultyStreams.HangingStream" && r.Outcome == Outcome.Timeout).ToList();
+            Assert.That(hang, Is.Not.Empty, All());
+            Assert.That(hang[0].Message, Does.Contain("per check"), "the timeout says which limit it met");
+        }
+
+        [Test]
         public void NoScratchFolderIsLeftBehind()
         {
             var leftovers = Directory.GetDirectories(Path.GetTempPath(), "streamconf-*")
