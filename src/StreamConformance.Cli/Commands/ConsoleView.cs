@@ -60,13 +60,13 @@ namespace StreamConformance.Cli.Commands
         public static void Summary(RunDocument document, IReadOnlyList<Finding> findings, bool showAll = false)
         {
             var table = new Table().Title("coverage and outcomes");
-            foreach (var c in new[] { "runtime", "version", "discovered", "built", "static-only", "pass", "fail", "advisory", "inconclusive", "skip", "error", "timeout", "crash", "seconds" })
+            foreach (var c in new[] { "runtime", "version", "discovered", "built", "covered", "static-only", "pass", "fail", "advisory", "inconclusive", "skip", "error", "timeout", "crash", "seconds" })
                 table.AddColumn(c);
             foreach (var run in document.Runtimes)
             {
                 var n = ResultSummary.Count(document.Results, run.Runtime.Name);
                 table.AddRow(Markup.Escape(run.Runtime.Name), Markup.Escape($"{run.Runtime.Flavor} {run.Runtime.Version}"),
-                    run.Coverage.Discovered.ToString(), run.Coverage.Built.ToString(), run.Coverage.StaticOnly.ToString(),
+                    run.Coverage.Discovered.ToString(), run.Coverage.Built.ToString(), run.Coverage.CoveredThrough.ToString(), run.Coverage.StaticOnly.ToString(),
                     n.Get(Outcome.Pass).ToString(), Red(n.Get(Outcome.Fail)), n.Get(Outcome.Advisory).ToString(), n.Get(Outcome.Inconclusive).ToString(), n.Get(Outcome.Skip).ToString(), Red(n.Get(Outcome.Error)),
                     Red(n.Get(Outcome.Timeout)), Red(n.Get(Outcome.Crash)), run.WallSeconds.ToString("0.0"));
             }

@@ -81,7 +81,7 @@ namespace StreamConformance.Checks
             LatencyMeasurement measured;
             try
             {
-                measured = LatencyMeter.Measure(Operation, recipe, context.Quick, context.Heartbeat);
+                measured = LatencyMeter.Measure(Operation, recipe, context.Quick, context.Heartbeat, context.Announce);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
             {

@@ -29,15 +29,17 @@ namespace StreamConformance.Meters
         /// state; each round's harness figure is subtracted from that round's baseline and operation.
         /// </summary>
         /// <param name="heartbeat">Called between steps: on a stream whose sessions take seconds to open, still working, not hung.</param>
-        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, bool quick = false, Action? heartbeat = null) =>
-            Measure(operation, recipe, quick ? LatencySettings.Quick : LatencySettings.Normal, heartbeat);
+        /// <param name="announce">Told how long a long step (opening a session that holds data for every round) should take, by the pilot's figure.</param>
+        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, bool quick = false, Action? heartbeat = null, Action<TimeSpan>? announce = null) =>
+            Measure(operation, recipe, quick ? LatencySettings.Quick : LatencySettings.Normal, heartbeat, announce);
 
-        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, LatencySettings settings, Action? heartbeat = null)
+        public static LatencyMeasurement Measure(StreamOperation operation, StreamRecipe recipe, LatencySettings settings, Action? heartbeat = null, Action<TimeSpan>? announce = null)
         {
             heartbeat ??= () => { };
+            announce ??= _ => { };
             var baselineOperation = operation.Kind == OperationKind.Write ? StreamOperations.WriteByte : StreamOperations.ReadByte;
-            var baselineCalls = CallsPerBatch(baselineOperation, BaselineRecipe.Instance, settings);
-            var calls = CallsPerBatch(operation, recipe, settings);
+            var baselineCalls = CallsPerBatch(baselineOperation, BaselineRecipe.Instance, settings, out _);
+            var calls = CallsPerBatch(operation, recipe, settings, out var openSecondsPerCall);
             heartbeat();
             // The most rounds this figure may get: a stream that rewinds between batches, any; one that cannot holds
             // data for every round it may get, so it gets as many as fit in UnseekableBytes (never fewer than Batches).
@@ -45,6 +47,9 @@ namespace StreamConformance.Meters
             if (!recipe.CanSeek)
                 most = (int)Math.Max(settings.Batches, Math.Min(most, UnseekableBytes / ((long)calls * Math.Max(1, operation.BytesPerCall)) - WarmRounds));
             using var baseline = OpenForBatches(baselineOperation, BaselineRecipe.Instance, baselineCalls, settings.MaxBatches);
+            // An unseekable stream's session holds data for every round (up to UnseekableBytes, made through the
+            // recipe: compressed, encrypted…): its open scales with the calls it holds, as the pilot's open did.
+            announce(TimeSpan.FromSeconds(openSecondsPerCall * (recipe.CanSeek ? calls : (double)calls * (WarmRounds + most))));
             using var measured = OpenForBatches(operation, recipe, calls, most);
             heartbeat();
             Action empty = EmptyTarget.Instance.Nothing;
@@ -115,10 +120,13 @@ namespace StreamConformance.Meters
         }
 
         /// <summary>Calls per batch so that a batch lasts about <see cref="LatencySettings.BatchNanoseconds"/>.</summary>
-        static int CallsPerBatch(StreamOperation operation, StreamRecipe recipe, LatencySettings settings)
+        /// <param name="openSecondsPerCall">How long opening the pilot's session took per call it holds.</param>
+        static int CallsPerBatch(StreamOperation operation, StreamRecipe recipe, LatencySettings settings, out double openSecondsPerCall)
         {
             const int probeCalls = 512;
+            var open = Stopwatch.StartNew();
             using var session = operation.Open(recipe, 2 * probeCalls, out var why) ?? throw new InvalidOperationException(why);
+            openSecondsPerCall = open.Elapsed.TotalSeconds / (2 * probeCalls);
             TimeBatch(session.Call, probeCalls);
             var perCall = TimeBatch(session.Call, probeCalls);
             var calls = perCall <= 0 ? settings.MaxCallsPerBatch : settings.BatchNanoseconds / perCall;

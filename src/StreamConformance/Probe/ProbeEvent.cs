@@ -31,6 +31,9 @@ namespace StreamConformance.Probe
         /// </summary>
         [JsonProperty("seconds", NullValueHandling = NullValueHandling.Ignore)] public double? Seconds { get; set; }
 
+        /// <summary>On <see cref="Built"/>: the stream types found inside the type's instances (<see cref="Recipes.InnerStreams"/>).</summary>
+        [JsonProperty("inner", NullValueHandling = NullValueHandling.Ignore)] public List<string>? Inner { get; set; }
+
         public string ToLine() => "\n" + Marker + JsonConvert.SerializeObject(this);
 
         public static ProbeEvent? TryParse(string line)

@@ -110,9 +110,10 @@ namespace StreamConformance.Probe
             var built = new List<string>();
             var failures = new List<string>();
             var slowestOpen = 0.0;
+            var inner = new SortedSet<string>(StringComparer.Ordinal);
             foreach (var recipe in recipes)
             {
-                var why = recipe.UnavailableReason ?? Construct(recipe, ref slowestOpen);
+                var why = recipe.UnavailableReason ?? Construct(recipe, ref slowestOpen, inner);
                 if (why == null) built.Add(recipe.Variant);
                 else failures.Add($"{recipe.Variant}: {why}");
             }
@@ -121,7 +122,8 @@ namespace StreamConformance.Probe
                 _emit(new ProbeEvent { Kind = ProbeEvent.StaticOnly, Type = item.Type, Reason = string.Join("; ", failures) });
                 return;
             }
-            _emit(new ProbeEvent { Kind = ProbeEvent.Built, Type = item.Type, Variants = built, Seconds = Math.Round(slowestOpen, 3) });
+            _emit(new ProbeEvent { Kind = ProbeEvent.Built, Type = item.Type, Variants = built, Seconds = Math.Round(slowestOpen, 3),
+                Inner = inner.Count == 0 ? null : inner.ToList() });
             foreach (var recipe in recipes.Where(r => built.Contains(r.Variant)))
                 foreach (var check in _checks)
                     RunCheck(item.Type, recipe, check);
@@ -148,7 +150,7 @@ namespace StreamConformance.Probe
         /// Opens every access the recipe offers once; null when at least one works, else why none did. Each open is
         /// timed (the slowest is the pilot figure the host scales this type's check time limit by) and is progress.
         /// </summary>
-        string? Construct(StreamRecipe recipe, ref double slowestOpen)
+        string? Construct(StreamRecipe recipe, ref double slowestOpen, ISet<string> inner)
         {
             var content = CheckContext.Content(16);
             string? error = null;
@@ -159,7 +161,11 @@ namespace StreamConformance.Probe
                 try
                 {
                     using var fixture = recipe.Open(access, content);
-                    if (fixture != null) any = true;
+                    if (fixture != null)
+                    {
+                        any = true;
+                        inner.UnionWith(InnerStreams.Of(fixture.Stream));
+                    }
                 }
                 catch (Exception e)
                 {

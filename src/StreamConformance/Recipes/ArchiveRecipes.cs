@@ -103,6 +103,28 @@ namespace StreamConformance.Recipes
         }
     }
 
+    /// <summary>
+    /// Create mode over an unseekable archive stream (a network or pipe destination): the archive writes data
+    /// descriptors after each entry, and goes through its position-tracking wrapper of the destination.
+    /// </summary>
+    public sealed class ZipEntryCreateUnseekableRecipe : ZipEntryRecipe
+    {
+        public override string Variant => "zip-entry create over-unseekable";
+        public override bool WritesVisibleAfterFlush => false;
+
+        public override StreamFixture? OpenWrite()
+        {
+            var buffer = new MemoryStream();
+            var archive = new ZipArchive(new UnseekableStream(buffer, leaveOpen: true), ZipArchiveMode.Create, true);
+            var stream = archive.CreateEntry(EntryName, CompressionLevel.Optimal).Open();
+            return new StreamFixture(stream, () =>
+            {
+                archive.Dispose();
+                return EntryOf(buffer.ToArray());
+            }, archive);
+        }
+    }
+
     /// <summary>Update mode: the entry is held uncompressed in memory, readable, writable and seekable.</summary>
     public sealed class ZipEntryUpdateRecipe : ZipEntryRecipe
     {

@@ -30,6 +30,11 @@ namespace StreamConformance.Results
         [JsonProperty("coverage")] public Coverage Coverage { get; set; } = new Coverage();
         /// <summary>Types that were discovered but could not be built, with the reason.</summary>
         [JsonProperty("staticOnly")] public List<StaticOnlyType> StaticOnly { get; set; } = new List<StaticOnlyType>();
+        /// <summary>
+        /// Types no recipe builds but found inside the instances of a built type (a FileStream's strategies): every
+        /// call the outer stream makes through them is exercised, though no check calls them directly.
+        /// </summary>
+        [JsonProperty("coveredThrough")] public List<CoveredType> CoveredThrough { get; set; } = new List<CoveredType>();
         /// <summary>Types built, with the recipe variants that built them.</summary>
         [JsonProperty("built")] public SortedDictionary<string, List<string>> Built { get; set; } = new SortedDictionary<string, List<string>>();
         /// <summary>Probe processes started for this runtime (1 when nothing crashed or hung).</summary>
@@ -53,9 +58,19 @@ namespace StreamConformance.Results
         /// <summary>Concrete Stream types found in the inventory (after the filter).</summary>
         [JsonProperty("discovered")] public int Discovered { get; set; }
         [JsonProperty("built")] public int Built { get; set; }
+        [JsonProperty("coveredThrough")] public int CoveredThrough { get; set; }
         [JsonProperty("staticOnly")] public int StaticOnly { get; set; }
 
-        public override string ToString() => $"{Discovered} discovered, {Built} built, {StaticOnly} static-only";
+        public override string ToString() => $"{Discovered} discovered, {Built} built, {CoveredThrough} covered through another, {StaticOnly} static-only";
+    }
+
+    public sealed class CoveredType
+    {
+        [JsonProperty("type")] public string Type { get; set; } = "";
+        /// <summary>The built types whose instances hold it.</summary>
+        [JsonProperty("through")] public List<string> Through { get; set; } = new List<string>();
+        /// <summary>Why it is not built on its own.</summary>
+        [JsonProperty("reason")] public string Reason { get; set; } = "";
     }
 
     public sealed class StaticOnlyType

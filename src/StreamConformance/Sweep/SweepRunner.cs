@@ -101,6 +101,8 @@ namespace StreamConformance.Sweep
             public int Chunk;
             public readonly object Gate = new object();
             public readonly List<CheckResult> Results = new List<CheckResult>();
+            /// <summary>Built type → the stream types found inside its instances.</summary>
+            public readonly Dictionary<string, List<string>> Inner = new Dictionary<string, List<string>>(StringComparer.Ordinal);
             public readonly Stopwatch Clock = new Stopwatch();
             public double LastEnd;
 
@@ -207,7 +209,7 @@ namespace StreamConformance.Sweep
                 var checkClock = new CheckClock();
                 var processes = _launcher.Run(work.Target, request, directory, ev =>
                 {
-                    lock (work.Gate) Collect(work.Target, work.Run, work.Results, ev, checkClock);
+                    lock (work.Gate) Collect(work.Target, work.Run, work.Results, work.Inner, ev, checkClock);
                 }, cancel);
                 lock (work.Gate)
                 {
@@ -235,13 +237,22 @@ namespace StreamConformance.Sweep
                 var crash = work.Results.LastOrDefault(r => r.Runtime == work.Target.Name && r.Type == item.Type && (r.Outcome == Outcome.Crash || r.Outcome == Outcome.Timeout));
                 run.StaticOnly.Add(new StaticOnlyType { Type = item.Type, Reason = crash != null ? $"{crash.Outcome.ToString().ToLowerInvariant()} while building: {crash.Message}" : "not reached (run cancelled or probe failed)" });
             }
+            // A type found inside a built type's instances is covered through it, not static-only.
+            foreach (var s in run.StaticOnly.ToList())
+            {
+                var through = work.Inner.Where(kv => kv.Value.Contains(s.Type)).Select(kv => kv.Key).OrderBy(t => t, StringComparer.Ordinal).ToList();
+                if (through.Count == 0) continue;
+                run.StaticOnly.Remove(s);
+                run.CoveredThrough.Add(new CoveredType { Type = s.Type, Through = through, Reason = s.Reason });
+            }
             run.Coverage.Built = run.Built.Count;
+            run.Coverage.CoveredThrough = run.CoveredThrough.Count;
             run.Coverage.StaticOnly = run.StaticOnly.Count;
             run.WallSeconds = work.Chunk > 0 ? work.LastEnd : work.Clock.Elapsed.TotalSeconds;
             return run;
         }
 
-        void Collect(RuntimeTarget target, RuntimeRun run, List<CheckResult> results, ProbeEvent ev, CheckClock clock)
+        void Collect(RuntimeTarget target, RuntimeRun run, List<CheckResult> results, Dictionary<string, List<string>> inner, ProbeEvent ev, CheckClock clock)
         {
             clock.Observe(run, ev);
             switch (ev.Kind)
@@ -252,6 +263,7 @@ namespace StreamConformance.Sweep
                     break;
                 case ProbeEvent.Built when ev.Type != null:
                     run.Built[ev.Type] = ev.Variants ?? new List<string>();
+                    if (ev.Inner != null) inner[ev.Type] = ev.Inner;
                     break;
                 case ProbeEvent.StaticOnly when ev.Type != null:
                     run.StaticOnly.Add(new StaticOnlyType { Type = ev.Type, Reason = ev.Reason ?? "" });
