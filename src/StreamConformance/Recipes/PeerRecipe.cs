@@ -34,6 +34,9 @@ namespace StreamConformance.Recipes
         /// <summary>Connects a pair where the stream under test reads (<paramref name="underTestReads"/>) or writes.</summary>
         protected abstract Pair Connect(bool underTestReads);
 
+        /// <summary>The peer closes its end when the stream under test's end-of-stream reaches it (answering a close handshake the stream's Dispose waits for).</summary>
+        protected virtual bool PeerClosesAtEnd => false;
+
         /// <summary>Runs after the feeder wrote everything, before it closes the peer (e.g. a TLS close_notify).</summary>
         protected virtual void EndOfFeed(Stream peer) { }
 
@@ -47,7 +50,7 @@ namespace StreamConformance.Recipes
         public override StreamFixture? OpenWrite()
         {
             var pair = Connect(false);
-            var drainer = new Drainer(pair.Peer);
+            var drainer = new Drainer(pair.Peer, closeAtEnd: PeerClosesAtEnd);
             return new StreamFixture(pair.UnderTest, drainer.Received, pair.Owned).Owns(drainer);
         }
     }

@@ -58,7 +58,8 @@ namespace StreamConformance.Recipes
 
         /// <param name="end">The peer's end, read until end-of-stream.</param>
         /// <param name="first">Runs on the drainer thread before it starts reading (e.g. send something first).</param>
-        public Drainer(Stream end, Action? first = null)
+        /// <param name="closeAtEnd">Close the peer's end as soon as its end-of-stream arrives (a WebSocket answers the close handshake so).</param>
+        public Drainer(Stream end, Action? first = null, bool closeAtEnd = false)
         {
             _end = end;
             _thread = new Thread(() =>
@@ -70,6 +71,7 @@ namespace StreamConformance.Recipes
                     int n;
                     while ((n = _end.Read(buffer, 0, buffer.Length)) > 0)
                         lock (_received) _received.Write(buffer, 0, n);
+                    if (closeAtEnd) _end.Dispose();
                 }
                 catch (Exception) { } // closed under us: what arrived so far is the result
             }) { IsBackground = true, Name = "streamconf-drainer" };

@@ -1,0 +1,305 @@
+using System;
+using System.IO;
+using System.Net;
+using System.Net.Sockets;
+using System.Text;
+using System.Threading;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>
+    /// An HttpListener on 127.0.0.1 and one request to it from a raw loopback client, so the framing of both bodies is
+    /// exactly what the recipe asks. The listener's port is a free ephemeral one, taken again if another process
+    /// took it first; the listener lives as long as its fixture.
+    /// </summary>
+    sealed class LoopbackListener : IDisposable
+    {
+        readonly HttpListener _listener;
+
+        LoopbackListener(HttpListener listener, int port)
+        {
+            _listener = listener;
+            Port = port;
+        }
+
+        public int Port { get; }
+
+        public static LoopbackListener Start()
+        {
+            Exception? last = null;
+            for (var attempt = 0; attempt < 5; attempt++)
+            {
+                // HttpListener takes no port 0: borrow a free one from the OS and hand it over (a race another
+                // process may win, hence the retries).
+                var probe = new TcpListener(IPAddress.Loopback, 0);
+                probe.Start();
+                var port = ((IPEndPoint)probe.LocalEndpoint).Port;
+                probe.Stop();
+                var listener = new HttpListener();
+                listener.Prefixes.Add($"http://127.0.0.1:{port}/");
+                try
+                {
+                    listener.Start();
+                    return new LoopbackListener(listener, port);
+                }
+                catch (Exception e) when (e is HttpListenerException || e is SocketException)
+                {
+                    last = e;
+                    listener.Close();
+                }
+            }
+            throw new InvalidOperationException("no free loopback port for HttpListener: " + last?.Message, last);
+        }
+
+        /// <summary>The next request's context, bounded by the helper timeout.</summary>
+        public HttpListenerContext Next()
+        {
+            var pending = _listener.BeginGetContext(null, null);
+            if (!pending.AsyncWaitHandle.WaitOne(RecipeEnvironment.HelperTimeout))
+                throw new TimeoutException("HttpListener received no request");
+            return _listener.EndGetContext(pending);
+        }
+
+        public void Dispose()
+        {
+            try { _listener.Close(); }
+            catch (Exception) { }
+        }
+    }
+
+    /// <summary>A raw HTTP/1.1 client on its own thread: sends one request, then reads the whole response until the server closes.</summary>
+    sealed class RawHttpClient : IDisposable
+    {
+        readonly Thread _thread;
+        readonly MemoryStream _response = new MemoryStream();
+        Socket? _socket;
+
+        public RawHttpClient(int port, byte[] request)
+        {
+            _thread = new Thread(() =>
+            {
+                try
+                {
+                    var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+                    _socket = socket;
+                    socket.ReceiveTimeout = socket.SendTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
+                    socket.Connect(new IPEndPoint(IPAddress.Loopback, port));
+                    using var stream = new NetworkStream(socket, true);
+                    stream.Write(request, 0, request.Length);
+                    var buffer = new byte[16384];
+                    int n;
+                    while ((n = stream.Read(buffer, 0, buffer.Length)) > 0)
+                        lock (_response) _response.Write(buffer, 0, n);
+                }
+                catch (Exception) { } // the server went away: what arrived is the response
+            }) { IsBackground = true, Name = "streamconf-http-client" };
+            _thread.Start();
+        }
+
+        /// <summary>The response body, after waiting (bounded) for the server to finish; chunked framing decoded.</summary>
+        public byte[] Body()
+        {
+            _thread.Join(RecipeEnvironment.HelperTimeout);
+            byte[] all;
+            lock (_response) all = _response.ToArray();
+            var headEnd = IndexOf(all, Encoding.ASCII.GetBytes("\r\n\r\n"));
+            if (headEnd < 0) throw new InvalidDataException("no complete HTTP response head arrived");
+            var head = Encoding.ASCII.GetString(all, 0, headEnd);
+            var body = new byte[all.Length - headEnd - 4];
+            Array.Copy(all, headEnd + 4, body, 0, body.Length);
+            return head.IndexOf("transfer-encoding: chunked", StringComparison.OrdinalIgnoreCase) >= 0 ? Dechunk(body) : body;
+        }
+
+        static int IndexOf(byte[] data, byte[] pattern)
+        {
+            for (var i = 0; i + pattern.Length <= data.Length; i++)
+            {
+                var j = 0;
+                while (j < pattern.Length && data[i + j] == pattern[j]) j++;
+                if (j == pattern.Length) return i;
+            }
+            return -1;
+        }
+
+        static byte[] Dechunk(byte[] body)
+        {
+            var result = new MemoryStream();
+            var at = 0;
+            while (true)
+            {
+                var lineEnd = IndexOf(Slice(body, at), new[] { (byte)'\r', (byte)'\n' });
+                if (lineEnd < 0) throw new InvalidDataException($"chunked body cut at offset {at}");
+                var sizeText = Encoding.ASCII.GetString(body, at, lineEnd).Split(';')[0].Trim();
+                var size = Convert.ToInt32(sizeText, 16);
+                at += lineEnd + 2;
+                if (size == 0) return result.ToArray();
+                if (at + size > body.Length) throw new InvalidDataException($"chunk of {size} bytes cut at offset {at}");
+                result.Write(body, at, size);
+                at += size + 2;
+            }
+        }
+
+        static byte[] Slice(byte[] data, int from)
+        {
+            var result = new byte[Math.Max(0, data.Length - from)];
+            Array.Copy(data, from, result, 0, result.Length);
+            return result;
+        }
+
+        public void Dispose()
+        {
+            if (!_thread.Join(RecipeEnvironment.HelperTimeout))
+            {
+                try { _socket?.Dispose(); }
+                catch (Exception) { }
+                _thread.Join(RecipeEnvironment.HelperTimeout);
+            }
+        }
+    }
+
+    /// <summary>
+    /// HttpListener's streams, reached as a server application does: the request body (<c>Request.InputStream</c>)
+    /// sent by the client with a Content-Length or chunked, and the response body (<c>Response.OutputStream</c>).
+    /// The types are internal and differ by runtime (.NET: HttpRequestStream, ChunkedInputStream, HttpResponseStream;
+    /// Mono: RequestStream, ChunkedInputStream, ResponseStream), so each is named from a real instance.
+    /// </summary>
+    public abstract class HttpListenerRecipe : StreamRecipe
+    {
+        readonly Lazy<string> _typeName;
+
+        protected HttpListenerRecipe() => _typeName = new Lazy<string>(Observe);
+
+        public override string TypeName => _typeName.Value;
+        public override bool HasLivePeer => true;
+        public override bool IsOsBacked => true;
+        public override bool ReadsReadUntilSizeOrEof => false;
+        public override bool WritesVisibleAfterFlush => false;
+        public override int PreferredContentLength => 4096;
+        // HTTP bodies, like HttpClient's: dotnet/runtime's conformance tests hold its HTTP response streams to no rule
+        // after Dispose ("the HTTP response streams don't throw ObjectDisposedException upon disposal").
+        public override bool MembersThrowAfterDispose => false;
+
+        string Observe()
+        {
+            try
+            {
+                using var fixture = OpenRead(new byte[] { 1 }) ?? OpenWrite();
+                return fixture?.Stream.GetType().FullName ?? "System.Net.HttpListener+Stream";
+            }
+            catch (Exception)
+            {
+                return "System.Net.HttpListener+Stream"; // unusable here: the name only labels the failure
+            }
+        }
+
+        protected static byte[] Ascii(string s) => Encoding.ASCII.GetBytes(s);
+    }
+
+    /// <summary>The request body as the listener hands it to the application, for a body of a known length or chunked.</summary>
+    public abstract class HttpListenerRequestRecipe : HttpListenerRecipe
+    {
+        protected abstract bool Chunked { get; }
+
+        public override string Variant => Chunked ? "request chunked" : "request content-length";
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var listener = LoopbackListener.Start();
+            RawHttpClient? client = null;
+            try
+            {
+                var request = new MemoryStream();
+                var head = $"POST /data HTTP/1.1\r\nHost: 127.0.0.1:{listener.Port}\r\nConnection: close\r\n" +
+                           (Chunked ? "Transfer-Encoding: chunked\r\n" : $"Content-Length: {content.Length}\r\n") + "\r\n";
+                request.Write(Ascii(head), 0, head.Length);
+                if (Chunked)
+                {
+                    // Uneven chunks, so reads rarely line up with chunk boundaries.
+                    var sizes = new[] { 1, 700, 333, 2048 };
+                    for (int i = 0, at = 0; at < content.Length; i++)
+                    {
+                        var size = Math.Min(sizes[i % sizes.Length], content.Length - at);
+                        var line = Ascii(size.ToString("x") + "\r\n");
+                        request.Write(line, 0, line.Length);
+                        request.Write(content, at, size);
+                        request.Write(Ascii("\r\n"), 0, 2);
+                        at += size;
+                    }
+                    request.Write(Ascii("0\r\n\r\n"), 0, 5);
+                }
+                else
+                {
+                    request.Write(content, 0, content.Length);
+                }
+                client = new RawHttpClient(listener.Port, request.ToArray());
+                var context = listener.Next();
+                var response = context.Response;
+                return new StreamFixture(context.Request.InputStream, null, new Closing(response), client, listener);
+            }
+            catch
+            {
+                client?.Dispose();
+                listener.Dispose();
+                throw;
+            }
+        }
+    }
+
+    public sealed class HttpListenerRequestContentLengthRecipe : HttpListenerRequestRecipe
+    {
+        protected override bool Chunked => false;
+    }
+
+    public sealed class HttpListenerRequestChunkedRecipe : HttpListenerRequestRecipe
+    {
+        protected override bool Chunked => true;
+    }
+
+    /// <summary>The response body the application writes, sent chunked; the read-back is what the client received, decoded.</summary>
+    public sealed class HttpListenerResponseRecipe : HttpListenerRecipe
+    {
+        public override string Variant => "response chunked";
+
+        public override StreamFixture? OpenWrite()
+        {
+            var listener = LoopbackListener.Start();
+            RawHttpClient? client = null;
+            try
+            {
+                client = new RawHttpClient(listener.Port, Ascii($"GET /data HTTP/1.1\r\nHost: 127.0.0.1:{listener.Port}\r\nConnection: close\r\n\r\n"));
+                var context = listener.Next();
+                var response = context.Response;
+                response.SendChunked = true;
+                response.ContentType = "application/octet-stream";
+                var stream = response.OutputStream;
+                var received = client;
+                return new StreamFixture(stream, () =>
+                {
+                    // The body is complete once the response is closed; the client then sees the end.
+                    try { response.Close(); }
+                    catch (Exception) { }
+                    return received.Body();
+                }, new Closing(response), client, listener);
+            }
+            catch
+            {
+                client?.Dispose();
+                listener.Dispose();
+                throw;
+            }
+        }
+    }
+
+    /// <summary>Closes a listener response when its fixture ends (answering a request whose body was read, or ending one written).</summary>
+    sealed class Closing : IDisposable
+    {
+        readonly HttpListenerResponse _response;
+        public Closing(HttpListenerResponse response) => _response = response;
+
+        public void Dispose()
+        {
+            try { _response.Close(); }
+            catch (Exception) { }
+        }
+    }
+}
