@@ -18,6 +18,7 @@ namespace StreamConformance.Cli
             root.Subcommands.Add(new RuntimesCommand().Create());
             root.Subcommands.Add(new CompareCommand().Create());
             root.Subcommands.Add(new ReportCommand().Create());
+            root.Subcommands.Add(new MergeCommand().Create());
             root.Subcommands.Add(new PatchCommand().Create());
             root.Subcommands.Add(NotYet("scenario", "Run one named measurement scenario and print its figures."));
             sweep.AddTo(root); // `streamconf` alone runs the sweep

@@ -12,7 +12,7 @@ namespace StreamConformance.Cli.Commands
     {
         public readonly Option<string[]> Runtime = new Option<string[]>("--runtime", "-r")
         {
-            Description = "A runtime: dotnet, mono, or a path (shared-framework folder, dotnet root, Mono prefix or binary). Repeatable; default: dotnet and mono.",
+            Description = "A runtime: dotnet, mono, a .NET version (8.0), or a path (dotnet root, dotnet/runtime testhost folder, Core_Root with corerun, shared-framework folder, Mono prefix or binary). Repeatable; default: dotnet and mono.",
             Arity = ArgumentArity.ZeroOrMore,
         };
 

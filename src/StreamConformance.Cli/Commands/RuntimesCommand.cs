@@ -12,22 +12,30 @@ namespace StreamConformance.Cli.Commands
 
         public Command Create()
         {
-            var command = new Command("runtimes", "Show what each --runtime resolves to (with none: every runtime usable here): flavor, version, where it came from, location, host.");
+            var command = new Command("runtimes", "Show what each --runtime resolves to (with none: every runtime usable here): flavor, kind, version, where it came from, location, host.");
             command.Options.Add(_common.Runtime);
             command.SetAction(parse =>
             {
                 var table = new Table();
-                foreach (var c in new[] { "name", "flavor", "version", "origin", "location", "host", "assembly folders" }) table.AddColumn(c);
+                foreach (var c in new[] { "name", "flavor", "kind", "version", "origin", "location", "host", "assembly folders" }) table.AddColumn(c);
                 var targets = _common.ResolveRuntimes(parse, defaultsWhenNone: false);
                 if (targets.Count == 0) targets = RuntimeResolver.Available().ToList();
                 foreach (var t in targets)
-                    table.AddRow(Markup.Escape(t.Name), t.Flavor.ToString(), Markup.Escape(t.Version), OriginText(t.Origin), Markup.Escape(t.Location),
+                    table.AddRow(Markup.Escape(t.Name), t.Flavor.ToString(), KindText(t.Kind), Markup.Escape(t.Version), OriginText(t.Origin), Markup.Escape(t.Location),
                         Markup.Escape(t.HostPath ?? "(none: metadata only)"), t.AssemblyDirectories.Count.ToString());
                 AnsiConsole.Write(table);
                 return Program.Ok;
             });
             return command;
         }
+
+        static string KindText(RuntimeKind kind) => kind switch
+        {
+            RuntimeKind.Testhost => "testhost",
+            RuntimeKind.CoreRun => "corerun (Core_Root)",
+            RuntimeKind.Mono => "mono prefix",
+            _ => "dotnet root",
+        };
 
         static string OriginText(RuntimeOrigin origin) => origin switch
         {

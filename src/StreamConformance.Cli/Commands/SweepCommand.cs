@@ -20,6 +20,7 @@ namespace StreamConformance.Cli.Commands
         readonly Option<int> _seed = new Option<int>("--seed") { Description = "Seed of every random interleaving and walk.", DefaultValueFactory = _ => 20261121 };
         readonly Option<double> _timeout = new Option<double>("--timeout") { Description = "Seconds a check may run silent before it is reported as timeout.", DefaultValueFactory = _ => 5 };
         readonly Option<bool> _serial = new Option<bool>("--serial") { Description = "Sweep the runtimes one after the other instead of side by side." };
+        readonly Option<string?> _machine = new Option<string?>("--machine") { Description = "What the result calls this machine (default: its host name); merge labels runtimes name@machine." };
         readonly Option<string?> _budgets = new Option<string?>("--budgets") { Description = "Budget file (default: the built-in budgets/default.json)." };
 
         public Command Create()
@@ -41,6 +42,7 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_timeout);
             command.Options.Add(_budgets);
             command.Options.Add(_serial);
+            command.Options.Add(_machine);
             command.SetAction(Run);
         }
 
@@ -54,6 +56,7 @@ namespace StreamConformance.Cli.Commands
                 Strict = parse.GetValue(_strict),
                 Seed = parse.GetValue(_seed),
                 Parallel = !parse.GetValue(_serial),
+                Machine = parse.GetValue(_machine),
             };
             var timeout = parse.GetValue(_timeout);
             if (!(timeout > 0)) throw new InputException($"--timeout: {timeout} is not a positive number of seconds");

@@ -18,6 +18,8 @@ namespace StreamConformance.Results
         [JsonProperty("toolVersion")] public string ToolVersion { get; set; } = "";
         [JsonProperty("startedAt")] public DateTimeOffset StartedAt { get; set; }
         [JsonProperty("wallSeconds")] public double WallSeconds { get; set; }
+        /// <summary>Where the run was made; absent in runs written before it was recorded, and in a merge of several machines.</summary>
+        [JsonProperty("machine", NullValueHandling = NullValueHandling.Ignore)] public MachineInfo? Machine { get; set; }
         [JsonProperty("options")] public SortedDictionary<string, string> Options { get; set; } = new SortedDictionary<string, string>();
         [JsonProperty("runtimes")] public List<RuntimeRun> Runtimes { get; set; } = new List<RuntimeRun>();
         [JsonProperty("results")] public List<CheckResult> Results { get; set; } = new List<CheckResult>();

@@ -16,6 +16,8 @@ namespace StreamConformance.Results
         [JsonProperty("loadedAssemblies", NullValueHandling = NullValueHandling.Ignore)] public System.Collections.Generic.List<LoadedAssembly>? LoadedAssemblies { get; set; }
         /// <summary>For a runtime copy written by <c>patch apply</c>: "aa" or "patched", the patch id, and the runtime it copies.</summary>
         [JsonProperty("copyOf", NullValueHandling = NullValueHandling.Ignore)] public string? CopyOf { get; set; }
+        /// <summary>In a merged document: the machine this runtime's run was made on (its name then reads <c>name@machine</c>).</summary>
+        [JsonProperty("machine", NullValueHandling = NullValueHandling.Ignore)] public MachineInfo? Machine { get; set; }
     }
 
     public sealed class LoadedAssembly

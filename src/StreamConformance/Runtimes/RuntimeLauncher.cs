@@ -23,15 +23,27 @@ namespace StreamConformance.Runtimes
                 command.HostOptions.Add("--debug");
                 return command;
             }
+            if (target.Kind == RuntimeKind.CoreRun)
+            {
+                // Upstream corerun (src/coreclr/hosts/corerun/corerun.cpp) takes `corerun [options] app.dll args` and loads
+                // CoreCLR and every assembly of CORE_ROOT; the variable is what every corerun version reads.
+                command.Environment["CORE_ROOT"] = target.Location;
+            }
+            else
+                AddMuxerOptions(command, target);
+            // Measurements are taken in steady state; tiered PGO's background work adds noise, not information.
+            command.Environment["DOTNET_TieredPGO"] = "0";
+            return command;
+        }
+
+        static void AddMuxerOptions(RuntimeCommand command, RuntimeTarget target)
+        {
             command.HostOptions.AddRange(new[] { "exec", "--fx-version", target.Version });
             if (target.DotNetRoot != null)
             {
                 command.Environment["DOTNET_ROOT"] = target.DotNetRoot;
                 command.Environment["DOTNET_MULTILEVEL_LOOKUP"] = "0";
             }
-            // Measurements are taken in steady state; tiered PGO's background work adds noise, not information.
-            command.Environment["DOTNET_TieredPGO"] = "0";
-            return command;
         }
 
         /// <summary>The command that starts programs on the runtime this process runs on (tests, in-process runs).</summary>

@@ -10,7 +10,8 @@ namespace StreamConformance.Runtimes
 {
     /// <summary>
     /// Turns what a user names on the command line ("dotnet", "mono", or a path) into a <see cref="RuntimeTarget"/>.
-    /// Paths may be a shared-framework folder, a dotnet root, a Mono prefix or a Mono binary. A version ("8.0", "9.0",
+    /// Paths may be a shared-framework folder, a dotnet root, a dotnet/runtime testhost folder, a Core_Root with corerun
+    /// (or its corerun), a Mono prefix or a Mono binary. A version ("8.0", "9.0",
     /// "8.0.33", "10") names a .NET shared framework of that version, installed or in the private folder
     /// <c>artifacts/dotnet-runtimes</c> (<c>./build.sh runtimes</c>).
     /// </summary>
@@ -175,17 +176,26 @@ namespace StreamConformance.Runtimes
                     return FromMonoBinary(name, path);
                 if (Path.GetFileNameWithoutExtension(path) == "dotnet")
                     return FromDotNetRoot(name, Path.GetDirectoryName(ResolveLinks(path))!);
-                throw new InputException($"runtime: {path} is a file but not a mono or dotnet binary");
+                if (Path.GetFileNameWithoutExtension(path).Equals(CoreRunName, StringComparison.OrdinalIgnoreCase))
+                    return FromCoreRun(name, path);
+                throw new InputException($"runtime: {path} is a file but not a mono, dotnet or corerun binary ({AcceptedKinds})");
             }
             if (!Directory.Exists(path))
                 throw new InputException($"runtime: {path} does not exist");
+            var coreRun = FirstExisting(Path.Combine(path, CoreRunName), Path.Combine(path, CoreRunName + ".exe"));
+            if (coreRun != null && File.Exists(Path.Combine(path, "System.Private.CoreLib.dll")))
+                return FromCoreRun(name, coreRun);
             if (File.Exists(Path.Combine(path, "System.Private.CoreLib.dll")))
             {
                 var root = Path.GetFullPath(Path.Combine(path, "..", "..", ".."));
                 return FromFrameworkFolder(name, path, Directory.Exists(Path.Combine(root, "shared")) ? root : null);
             }
             if (Directory.Exists(Path.Combine(path, "shared", CoreFrameworkName)))
-                return FromDotNetRoot(name, path);
+            {
+                var root = FromDotNetRoot(name, path);
+                if (IsTesthost(path)) root.Kind = RuntimeKind.Testhost;
+                return root;
+            }
             if (File.Exists(Path.Combine(path, "lib", "mono", "4.5", "mscorlib.dll")))
                 return FromMonoPrefix(name, path, FirstExisting(Path.Combine(path, "bin", "mono"), Path.Combine(path, "bin", "mono-sgen")));
             if (File.Exists(Path.Combine(path, "mscorlib.dll")) && File.Exists(Path.Combine(path, "System.dll")))
@@ -194,7 +204,63 @@ namespace StreamConformance.Runtimes
                 var prefix = Path.GetFullPath(Path.Combine(path, "..", "..", ".."));
                 return FromMonoPrefix(name, prefix, FirstExisting(Path.Combine(prefix, "bin", "mono"), Path.Combine(prefix, "bin", "mono-sgen")), path);
             }
-            throw new InputException($"runtime: {path} is not a runtime (expected a shared-framework folder, a dotnet root, a Mono prefix or a Mono binary)");
+            throw new InputException($"runtime: {path} is not a runtime ({AcceptedKinds})");
+        }
+
+        /// <summary>The layouts a path may name, for the one line a bad path gets.</summary>
+        public const string AcceptedKinds = "expected a dotnet root, a dotnet/runtime testhost folder, a Core_Root folder with corerun or its corerun, a shared-framework folder, a Mono prefix or a Mono binary";
+
+        const string CoreRunName = "corerun";
+
+        /// <summary>
+        /// A dotnet/runtime build's testhost: artifacts/bin/testhost/&lt;tfm&gt;-&lt;os&gt;-&lt;configuration&gt;-&lt;arch&gt;, a dotnet
+        /// root with no SDK. Known by its folder's place or name; it runs like any dotnet root.
+        /// </summary>
+        static bool IsTesthost(string root)
+        {
+            var trimmed = root.TrimEnd(Path.DirectorySeparatorChar);
+            var parent = Path.GetFileName(Path.GetDirectoryName(trimmed) ?? "");
+            return !Directory.Exists(Path.Combine(trimmed, "sdk"))
+                && (parent == "testhost" || s_testhostName.IsMatch(Path.GetFileName(trimmed)));
+        }
+
+        static readonly Regex s_testhostName = new Regex(@"^net\d+\.\d+-[a-z]+-(Debug|Checked|Release)-[a-z0-9]+$");
+
+        /// <summary>
+        /// corerun and its Core_Root: the framework is the folder CORE_ROOT names (corerun's own folder, else the CORE_ROOT
+        /// variable when corerun stands elsewhere). Its version is CoreLib's informational version, as the folder has none.
+        /// </summary>
+        static RuntimeTarget FromCoreRun(string name, string coreRun)
+        {
+            var coreRoot = Path.GetDirectoryName(Path.GetFullPath(coreRun))!;
+            if (!File.Exists(Path.Combine(coreRoot, "System.Private.CoreLib.dll")))
+            {
+                var variable = Environment.GetEnvironmentVariable("CORE_ROOT");
+                if (string.IsNullOrEmpty(variable) || !File.Exists(Path.Combine(variable, "System.Private.CoreLib.dll")))
+                    throw new InputException($"runtime: {coreRun} has no Core_Root (no System.Private.CoreLib.dll beside it, and CORE_ROOT names no such folder)");
+                coreRoot = Path.GetFullPath(variable);
+            }
+            var version = CoreLibVersion(Path.Combine(coreRoot, "System.Private.CoreLib.dll"));
+            return new RuntimeTarget(name, RuntimeFlavor.CoreClr, version, coreRoot, new[] { coreRoot }, coreRun) { Kind = RuntimeKind.CoreRun };
+        }
+
+        /// <summary>"10.0.12" from CoreLib's AssemblyInformationalVersion ("10.0.12+commit"); its assembly version when it has none.</summary>
+        static string CoreLibVersion(string coreLib)
+        {
+            try
+            {
+                using var module = Mono.Cecil.ModuleDefinition.ReadModule(coreLib);
+                var informational = module.Assembly.CustomAttributes
+                    .FirstOrDefault(a => a.AttributeType.FullName == "System.Reflection.AssemblyInformationalVersionAttribute")?
+                    .ConstructorArguments.FirstOrDefault().Value as string;
+                return !string.IsNullOrEmpty(informational)
+                    ? informational!.Split('+', ' ')[0]
+                    : module.Assembly.Name.Version.ToString();
+            }
+            catch (Exception e) when (e is BadImageFormatException || e is IOException)
+            {
+                throw new InputException($"runtime: {coreLib} cannot be read ({e.Message})");
+            }
         }
 
         static RuntimeTarget FromDotNetRoot(string name, string root)

@@ -20,6 +20,7 @@ namespace StreamConformance.Runtimes
             AssemblyDirectories = assemblyDirectories;
             HostPath = hostPath;
             DotNetRoot = dotnetRoot;
+            Kind = flavor == RuntimeFlavor.Mono ? RuntimeKind.Mono : RuntimeKind.DotNetRoot;
         }
 
         /// <summary>Name used in results: "dotnet", "mono", or derived from the path given.</summary>
@@ -31,13 +32,16 @@ namespace StreamConformance.Runtimes
         public string Location { get; }
         /// <summary>Folders whose assemblies make up the runtime's class library, in probing order.</summary>
         public IReadOnlyList<string> AssemblyDirectories { get; }
-        /// <summary>The executable that runs a probe: the dotnet muxer or the mono binary; null when only metadata is available.</summary>
+        /// <summary>The executable that runs a probe: the dotnet muxer, corerun or the mono binary; null when only metadata is available.</summary>
         public string? HostPath { get; }
         /// <summary>For CoreCLR: the dotnet root that holds host/ and shared/ (set as DOTNET_ROOT for the probe).</summary>
         public string? DotNetRoot { get; }
 
         /// <summary>Where the runtime came from: installed, the private folder, or a path given.</summary>
         public RuntimeOrigin Origin { get; set; } = RuntimeOrigin.Installed;
+
+        /// <summary>How it is laid out and started: a dotnet root, a testhost, a corerun Core_Root, Mono.</summary>
+        public RuntimeKind Kind { get; set; }
 
         /// <summary>Set when the runtime is a copy written by <c>patch apply</c> (patched or its A/A control).</summary>
         public RuntimeCopyManifest? Copy { get; set; }
@@ -63,7 +67,7 @@ namespace StreamConformance.Runtimes
 
         /// <summary>The same runtime under another name (results name runtimes; a copy is named after what it carries).</summary>
         public RuntimeTarget WithName(string name) =>
-            new RuntimeTarget(name, Flavor, Version, Location, AssemblyDirectories, HostPath, DotNetRoot) { Copy = Copy, Origin = Origin };
+            new RuntimeTarget(name, Flavor, Version, Location, AssemblyDirectories, HostPath, DotNetRoot) { Copy = Copy, Origin = Origin, Kind = Kind };
 
         public override string ToString() => $"{Name} ({Flavor} {Version}) at {Location}";
     }

@@ -23,5 +23,7 @@ namespace StreamConformance.Sweep
         public List<string> ReportAssemblies { get; } = new List<string>();
         /// <summary>Sweep the runtimes side by side (one probe process each) rather than one after the other.</summary>
         public bool Parallel { get; set; } = true;
+        /// <summary>What the run calls its machine (results' <c>machine.name</c>); null: the host name.</summary>
+        public string? Machine { get; set; }
     }
 }

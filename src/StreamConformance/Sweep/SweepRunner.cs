@@ -40,6 +40,7 @@ namespace StreamConformance.Sweep
             {
                 StartedAt = DateTimeOffset.UtcNow,
                 ToolVersion = typeof(SweepRunner).Assembly.GetName().Version?.ToString() ?? "",
+                Machine = MachineInfo.Current(_options.Machine),
             };
             document.Options["quick"] = _options.Quick.ToString().ToLowerInvariant();
             document.Options["parallel"] = _options.Parallel.ToString().ToLowerInvariant();
