@@ -43,8 +43,7 @@ namespace StreamConformance.Reports
                     if (c.Note != null) time += " (" + c.Note + ")";
                     row.Add(time);
                     row.Add(c.Ratio == null ? "" : c.Baseline ? "1× (baseline)" : c.Ratio.Describe());
-                    row.Add(c.BytesPerOp == null ? (c.AllocationNote ?? "") : c.BytesPerOp.Value.ToString("0.#", CultureInfo.InvariantCulture)
-                        + (c.AllocationNote != null && c.Time != null ? "*" : ""));
+                    row.Add((c.BytesPerOp == null ? "n/a" : c.BytesPerOp.Value.ToString("0.#", CultureInfo.InvariantCulture)) + (c.AllocationNote != null ? "*" : ""));
                     row.Add(c.Syscalls != null
                         ? string.Join(" ", c.Syscalls.Select(s => s.Key + "=" + s.Value)) + " per " + c.SyscallsPer
                         : c.SyscallNote ?? "");
@@ -55,7 +54,7 @@ namespace StreamConformance.Reports
             {
                 table.Notes.Add($"{r.Runtime}: {r.Seconds:0.#} s" + (r.Error != null ? " — not measured: " + r.Error : ""));
                 table.Notes.AddRange(r.Notes.Select(n => $"{r.Runtime}: {n}"));
-                table.Notes.AddRange(r.Cases.Where(c => c.AllocationNote != null && c.BytesPerOp != null).Select(c => $"{r.Runtime}: * {c.Name}: {c.AllocationNote}").Distinct());
+                table.Notes.AddRange(r.Cases.Where(c => c.AllocationNote != null).Select(c => $"{r.Runtime}: * {c.Name}: {c.AllocationNote}").Distinct());
             }
             return table;
         }

@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.IO;
 using System.Linq;
+using StreamConformance.Meters.Syscalls;
 
 namespace StreamConformance.Scenarios
 {
@@ -32,6 +33,7 @@ namespace StreamConformance.Scenarios
             var result = new ScenarioResult { Scenario = Name, Source = Source };
             result.Notes.Add($"file {ScenarioMeters.Bytes(length)} (published: 1.5 GB; per-byte figures extrapolated to 1.5 GB), read whole {Rounds} times per case after a warm-up read; 1 thread; FileStream bufferSize 4096, BufferedStream bufferSize 4096");
             result.Notes.Add("page cache: warm (the file was just written)");
+            var traced = new System.Collections.Generic.List<(ScenarioCase, SyscallCell, string)>();
             foreach (var buffered in new[] { false, true })
             {
                 var c = new ScenarioCase
@@ -49,7 +51,9 @@ namespace StreamConformance.Scenarios
                 }, "byte", length, context.Heartbeat);
                 c.Note = "1.5 GB at this rate: " + Extrapolate(c.Time.Median);
                 result.Cases.Add(c);
+                traced.Add((c, new SyscallCell(Traced.ScenarioName, ("buffered", buffered), ("length", TracedBytes)), ScenarioMeters.Bytes(TracedBytes)));
             }
+            ScenarioMeters.CountSyscalls(context, traced);
             return result.WithRatios();
         }
 
@@ -98,6 +102,30 @@ namespace StreamConformance.Scenarios
             original.Cases.AddRange(copy.Cases);
             original.Notes.Add($"runtime copy {copy.Runtime}: this runtime with patch 0001 woven in (docs/patching.md); it ran the same cases in its own probe ({copy.Seconds:0.#} s)");
             original.Seconds += copy.Seconds;
+        }
+
+        /// <summary>Bytes read under strace: enough to show one read per buffer fill.</summary>
+        public const int TracedBytes = 64 << 10;
+
+        /// <summary>The same reads in the syscall meter's traced child. Parameters: buffered, length.</summary>
+        public sealed class Traced : ISyscallScenario
+        {
+            public const string ScenarioName = "scenario.byte-at-a-time";
+            public string Name => ScenarioName;
+
+            public int Run(SyscallCell cell, SyscallRegion region)
+            {
+                var length = cell.GetInt("length");
+                var content = new byte[length];
+                for (var i = 0; i < length; i++) content[i] = ScratchFile.ValueAt(i);
+                var path = region.NewFile(content);
+                region.WatchFile(path);
+                region.Begin();
+                try { ReadAll(path, cell.Get("buffered") == "True", length); }
+                catch (InvalidDataException e) { throw new ScenarioWrongResultException(e.Message); }
+                finally { region.End(); }
+                return length + 1;
+            }
         }
 
         /// <summary>The copy's row with the 2010 body, if it was measured.</summary>

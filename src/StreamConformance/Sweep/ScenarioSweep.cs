@@ -78,7 +78,6 @@ namespace StreamConformance.Sweep
             };
             var results = new List<ScenarioResult>();
             string? version = null;
-            Progress($"{runtime.Name}: {string.Join(", ", scenarios)}…");
             _launcher.Run(runtime, request, work, ev =>
             {
                 if (ev.Kind == ProbeEvent.Hello) version = ev.Runtime?.Version;

@@ -42,7 +42,8 @@ namespace StreamConformance.Tests.Scenarios
                 Assert.That(c.Ratio, Is.Not.Null, c.Name);
                 if (c.Baseline) Assert.That(c.Ratio!.Median, Is.EqualTo(1), c.Name);
                 Assert.That(c.Published, Is.Not.Empty, c.Name);
-                Assert.That(c.SyscallNote, Does.StartWith("skip: no syscall meter"), "no meter given: the syscalls are a skip with the reason, not a count");
+                Assert.That(c.Syscalls, Is.Null, c.Name);
+                Assert.That(c.SyscallNote, Does.StartWith(name == "mmf-views" ? "not counted" : "skip: no syscall meter"), "no meter given: the syscalls are a skip with the reason, not a count");
             }
             return result;
         }
@@ -122,9 +123,11 @@ namespace StreamConformance.Tests.Scenarios
             if (meter.UnavailableReason != null) Assert.Ignore("syscall meter unavailable: " + meter.UnavailableReason);
             var m = meter.Measure(new[] { new SyscallCell(SmallChunksScenario.Traced.ScenarioName, ("mode", "read"), ("reads", 200)) }, _temp)[0];
             Assert.That(m.Report.Status, Is.EqualTo(SyscallCellReport.Ok), m.Report.Message);
-            // 200 reads of 100 B = 20,000 B: .NET serves them from its 4 KiB buffer (5 reads); Mono 6.8 drops the buffer on every Seek.
+            // 200 reads of 100 B = 20,000 B. Mono 6.8 drops its buffer on every Seek: a read and a seek per chunk. .NET keeps
+            // the buffer when the Seek lands inside it: 9 reads, as measured (the 5 buffer fills, and one more for each of
+            // the 4 chunks that straddle a buffer's end); never a seek.
             var mono = Type.GetType("Mono.Runtime") != null;
-            Assert.That(m.FamilyCount(SyscallNames.Family.Read), Is.EqualTo(mono ? 200 : 5), m.Describe());
+            Assert.That(m.FamilyCount(SyscallNames.Family.Read), Is.EqualTo(mono ? 200 : 9), m.Describe());
             Assert.That(m.FamilyCount(SyscallNames.Family.Seek), Is.EqualTo(mono ? 200 : 0), m.Describe());
         }
 
