@@ -19,7 +19,7 @@ namespace StreamConformance.Scenarios
     /// </summary>
     public sealed class AsyncVsSyncScenario : IScenario
     {
-        public const int Threads = 16, DefaultMiBPerThread = 8, Batches = 3;
+        public const int Threads = 16, DefaultMiBPerThread = 4, Batches = 3;
         /// <summary>What a traced single-thread read covers (the per-chunk syscall pattern, not the volume).</summary>
         public const int TracedBytes = 1 << 20;
         /// <summary>FILE_FLAG_NO_BUFFERING as the seed passed it; .NET on Unix maps it to O_DIRECT, or ignores it.</summary>
