@@ -11,7 +11,7 @@ namespace StreamConformance.Probe
     public sealed class ProbeEvent
     {
         public const string Hello = "hello", TypeStart = "type", Built = "built", StaticOnly = "static-only",
-            CheckStart = "check", ResultKind = "result", Alive = "alive", Done = "done";
+            CheckStart = "check", ResultKind = "result", Alive = "alive", Done = "done", ScenarioKind = "scenario";
 
         /// <summary>Each event line starts on a fresh line with this marker; anything else on stdout (a stream under test writing to the console) is ignored.</summary>
         public const string Marker = "@@streamconf ";
@@ -24,6 +24,7 @@ namespace StreamConformance.Probe
         [JsonProperty("reason", NullValueHandling = NullValueHandling.Ignore)] public string? Reason { get; set; }
         [JsonProperty("variants", NullValueHandling = NullValueHandling.Ignore)] public List<string>? Variants { get; set; }
         [JsonProperty("result", NullValueHandling = NullValueHandling.Ignore)] public CheckResult? Result { get; set; }
+        [JsonProperty("scenario", NullValueHandling = NullValueHandling.Ignore)] public Scenarios.ScenarioResult? Scenario { get; set; }
 
         /// <summary>
         /// On <see cref="Built"/>: the slowest single open of the type's streams (the pilot figure the host's time

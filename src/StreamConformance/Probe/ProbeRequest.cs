@@ -21,12 +21,19 @@ namespace StreamConformance.Probe
         [JsonProperty("reportAssemblies")] public List<string> ReportAssemblies { get; set; } = new List<string>();
         /// <summary>Checks already done (or timed out) in an earlier probe of the same run: "type|variant|check".</summary>
         [JsonProperty("skip")] public HashSet<string> Skip { get; set; } = new HashSet<string>();
+        /// <summary>What the items are: types to check (<see cref="Checks"/>) or scenario names to run (<see cref="ScenarioKind"/>).</summary>
+        [JsonProperty("kind")] public string Kind { get; set; } = ChecksKind;
+        /// <summary>Scenarios only: the multiplier of each scenario's default size.</summary>
+        [JsonProperty("scenarioSize")] public double ScenarioSize { get; set; } = 1;
+
+        public const string ChecksKind = "checks", ScenarioKind = "scenarios";
 
         /// <summary>The same request over other items and with more checks to skip (a probe started after a crash or hang).</summary>
         public ProbeRequest Resume(List<ProbeItem> items, HashSet<string> skip) => new ProbeRequest
         {
             Runtime = Runtime, Items = items, Checks = Checks, Quick = Quick, Strict = Strict, Seed = Seed,
             TempDirectory = TempDirectory, BudgetsPath = BudgetsPath, Skip = skip, RuntimeCommand = RuntimeCommand, ReportAssemblies = ReportAssemblies,
+            Kind = Kind, ScenarioSize = ScenarioSize,
         };
 
         public static string Key(string type, string variant, string check) => type + "|" + variant + "|" + check;

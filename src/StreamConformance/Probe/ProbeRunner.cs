@@ -87,9 +87,35 @@ namespace StreamConformance.Probe
             if (_request.ReportAssemblies.Count > 0) hello.LoadedAssemblies = _request.ReportAssemblies.Select(Loaded).ToList();
             _emit(new ProbeEvent { Kind = ProbeEvent.Hello, Runtime = hello });
             foreach (var item in _request.Items)
-                RunItem(item);
+            {
+                if (_request.Kind == ProbeRequest.ScenarioKind) RunScenario(item);
+                else RunItem(item);
+            }
             _emit(new ProbeEvent { Kind = ProbeEvent.Done });
         }
+
+        /// <summary>A scenario request's item: a scenario name. Announced as a check, so a crash or hang is blamed on it.</summary>
+        void RunScenario(ProbeItem item)
+        {
+            _emit(new ProbeEvent { Kind = ProbeEvent.TypeStart, Type = item.Type });
+            if (_request.Skip.Contains(ProbeRequest.Key(item.Type, "", ScenarioStep))) return;
+            _emit(new ProbeEvent { Kind = ProbeEvent.CheckStart, Type = item.Type, Variant = "", Check = ScenarioStep });
+            var scenario = Scenarios.ScenarioCatalog.Find(item.Type);
+            var result = scenario == null
+                ? new Scenarios.ScenarioResult { Scenario = item.Type, Error = "no scenario of that name in this probe" }
+                : Scenarios.ScenarioCatalog.Run(scenario, new Scenarios.ScenarioContext
+                {
+                    Size = _request.ScenarioSize,
+                    TempDirectory = _context.TempDirectory,
+                    Syscalls = _context.Syscalls,
+                    Heartbeat = _context.Heartbeat,
+                });
+            result.Runtime = _request.Runtime;
+            _emit(new ProbeEvent { Kind = ProbeEvent.ScenarioKind, Type = item.Type, Scenario = result });
+        }
+
+        /// <summary>The step name under which a scenario runs (and a crash in it is reported).</summary>
+        public const string ScenarioStep = "scenario";
 
         void RunItem(ProbeItem item)
         {
