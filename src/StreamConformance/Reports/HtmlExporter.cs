@@ -63,7 +63,7 @@ namespace StreamConformance.Reports
 
             var syscalls = SyscallTable.From(document);
             if (syscalls.Rows.Count > 0)
-                w.Write("<h2>Syscalls per scenario</h2>\n<details><summary>" + syscalls.Rows.Count + " scenarios by syscall name</summary>\n" + syscalls.ToHtml() + "</details>\n");
+                w.Write("<h2>Syscalls by name</h2>\n<details><summary>" + syscalls.Rows.Count + " scenarios, each call counted by syscall name</summary>\n" + syscalls.ToHtml() + "</details>\n");
 
             var staticOnly = document.Runtimes.SelectMany(run => run.StaticOnly.Select(s => (run.Runtime.Name, s))).ToList();
             if (staticOnly.Count > 0)
