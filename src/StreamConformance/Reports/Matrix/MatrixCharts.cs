@@ -34,9 +34,10 @@ namespace StreamConformance.Reports.Matrix
         {
             var shown = RowsOf(section).Count;
             var differing = section.Rows.Count(r => r.Differs);
-            return differing > 0
-                ? $"{shown} of the {differing} rows (of {section.Rows.Count}) whose runtimes differ, those that differ most first."
-                : $"No row differs across runtimes; the {shown} rows (of {section.Rows.Count}) with the greatest figures.";
+            if (differing == 0) return $"No row differs across runtimes: the {shown} rows (of {section.Rows.Count}) with the greatest figures.";
+            return shown == differing
+                ? $"The {differing} rows (of {section.Rows.Count}) whose runtimes differ, those that differ most first."
+                : $"The {shown} rows that differ most of the {differing} (of {section.Rows.Count}) whose runtimes differ.";
         }
     }
 }
