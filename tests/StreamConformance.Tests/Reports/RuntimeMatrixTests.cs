@@ -110,6 +110,8 @@ namespace StreamConformance.Tests.Reports
             var four = new System.IO.StringWriter();
             new MarkdownExporter().Export(FourRuntimeRun(), four);
             Assert.That(four.ToString(), Does.Contain("## Runtime matrix"));
+            var headings = four.ToString().Split('\n').Where(l => l.StartsWith("#", System.StringComparison.Ordinal)).Select(l => l.TrimStart('#').Trim()).ToList();
+            Assert.That(headings, Is.Unique, "a heading printed twice");
             var one = FourRuntimeRun();
             one.Runtimes.RemoveAll(r => r.Runtime.Name != "mono");
             one.Results.RemoveAll(r => r.Runtime != "mono");

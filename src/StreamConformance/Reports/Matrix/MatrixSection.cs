@@ -24,7 +24,7 @@ namespace StreamConformance.Reports.Matrix
         {
             MatrixMeasure.BytesPerCall => "Bytes allocated per call",
             MatrixMeasure.RatioToLimit => "Time per call ×limit",
-            _ => "Syscalls per scenario",
+            _ => "Syscalls per scenario (total)",
         };
 
         /// <summary>The unit of a value, for chart axes.</summary>
