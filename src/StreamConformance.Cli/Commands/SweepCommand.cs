@@ -37,6 +37,7 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_checks);
             command.Options.Add(_strict);
             command.Options.Add(ConsoleView.All);
+            command.Options.Add(MatrixView.Option);
             command.Options.Add(ConsoleView.Expectations);
             command.Options.Add(_seed);
             command.Options.Add(_timeout);
@@ -76,7 +77,7 @@ namespace StreamConformance.Cli.Commands
                 if (readable.Types.Count == 0 && readable.Errors.Count > 0) throw new InputException(readable.Errors[0].Message);
             }
             var expectations = ConsoleView.ExpectationsOf(parse);
-            var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter());
+            var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter(expectations, new Charts.ScottPlotChartRenderer()));
 
             using var cancel = new CancellationTokenSource();
             ConsoleCancelEventHandler onCancel = (_, e) => { e.Cancel = true; cancel.Cancel(); };
@@ -88,6 +89,7 @@ namespace StreamConformance.Cli.Commands
                 foreach (var output in outputs) output.Write(document);
                 var findings = Findings.FindingBuilder.Build(document, expectations);
                 ConsoleView.Summary(document, findings, parse.GetValue(ConsoleView.All));
+                if (parse.GetValue(MatrixView.Option)) MatrixView.Write(document, parse.GetValue(ConsoleView.All));
                 foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
                 if (cancel.IsCancellationRequested) return Program.BadInput;
                 var anyError = document.Runtimes.Any(r => r.Errors.Count > 0);

@@ -175,7 +175,7 @@ namespace StreamConformance.Reports
         static string FormatBytes(double bytes) => ResultSummary.Format(bytes);
 
         /// <summary>Three significant figures at most: 0.123, 1.23, 12.3, 123, 1234.</summary>
-        static string FormatRatio(double ratio)
+        internal static string FormatRatio(double ratio)
         {
             var a = Math.Abs(ratio);
             var pattern = a >= 100 ? "0" : a >= 10 ? "0.#" : a >= 1 ? "0.##" : "0.###";

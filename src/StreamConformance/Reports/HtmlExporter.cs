@@ -1,45 +1,132 @@
+using System.Globalization;
 using System.IO;
 using System.Linq;
+using StreamConformance.Findings;
+using StreamConformance.Reports.Charts;
+using StreamConformance.Reports.Matrix;
 using StreamConformance.Results;
 
 namespace StreamConformance.Reports
 {
-    /// <summary>A single self-contained page: coverage per runtime, then every result in a sortable-by-eye table, findings first.</summary>
+    /// <summary>
+    /// One self-contained page a person looks at: findings first (ranked as the console prints them), coverage, then
+    /// the runtime matrix as charts with every row in collapsible tables, the syscall table and the static-only types.
+    /// No script, and nothing fetched: styles inline, charts inline SVG. Every result is in the JSON, not here (it
+    /// made the page 2 MB).
+    /// </summary>
     public sealed class HtmlExporter : IExporter
     {
+        /// <summary>Findings listed open; the rest of a long list sits in a collapsed table beneath.</summary>
+        const int FindingsOpen = 20;
+
+        readonly ExpectationSet? _expectations;
+        readonly IChartRenderer? _charts;
+
+        /// <param name="expectations">By-design behaviour, as the console's findings use it.</param>
+        /// <param name="charts">Draws the matrix charts; without one (net472, net8.0 builds) the page has tables only, and says so.</param>
+        public HtmlExporter(ExpectationSet? expectations = null, IChartRenderer? charts = null)
+        {
+            _expectations = expectations;
+            _charts = charts;
+        }
+
         public string Format => "html";
+
+        const string Style =
+            "body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1400px}" +
+            "table{border-collapse:collapse;font-size:13px;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}" +
+            "th{background:#f3f3f3}details{margin:.5em 0}summary{cursor:pointer;color:#0b5394}" +
+            ".contract{color:#b00020;font-weight:600}.cost{color:#a15c00;font-weight:600}.harness{color:#8e24aa}.advisory,.expected{color:#777}" +
+            ".fail{background:#fde2e1}.out{background:#ffe9a8;font-weight:600}tr.differs td:first-child{border-left:3px solid #e69f00}" +
+            "figure.chart{margin:.5em 0}figure.chart svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}" +
+            "p.meta{color:#555;font-size:13px}";
 
         public void Export(RunDocument document, TextWriter w)
         {
-            w.WriteLine("<!doctype html><html><head><meta charset=\"utf-8\"><title>streamconf sweep</title><style>");
-            w.WriteLine("body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}" +
-                        ".fail,.error,.timeout,.crash{background:#fde2e1}.pass{background:#e6f6e6}.skip{background:#f3f3f3}code{font-size:12px}");
-            w.WriteLine("</style></head><body><h1>streamconf sweep</h1>");
-            w.WriteLine("<table><tr><th>runtime</th><th>version</th><th>discovered</th><th>built</th><th>static-only</th><th>pass</th><th>fail</th><th>skip</th><th>error</th><th>timeout</th><th>crash</th></tr>");
+            var findings = FindingBuilder.Build(document, _expectations);
+            w.Write("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>streamconf sweep</title><style>");
+            w.Write(Style);
+            w.Write("</style></head><body>\n<h1>streamconf sweep</h1>\n");
+            w.Write("<p class=\"meta\">");
+            w.Write(E(string.Join(", ", document.Runtimes.Select(r => (r.Runtime.Name + " (" + (r.Runtime.Flavor + " " + r.Runtime.Version).Trim() + ")")))));
+            w.Write(E($" · {document.StartedAt:yyyy-MM-dd HH:mm} UTC · {document.WallSeconds.ToString("0", CultureInfo.InvariantCulture)} s · seed {document.Options.GetValueOrDefault("seed")} · streamconf {document.ToolVersion}"));
+            w.Write("</p>\n");
+
+            WriteFindings(w, findings);
+            WriteCoverage(w, document);
+
+            var matrix = RuntimeMatrix.From(document);
+            w.Write("<h2>Runtime matrix</h2>\n");
+            if (_charts == null) w.Write("<p>Charts are drawn by the streamconf command line; this page has the tables only.</p>\n");
+            if (matrix.Sections.All(s => s.Rows.Count == 0)) w.Write("<p>No budget or syscall figures in this run.</p>\n");
+            else w.Write(MatrixHtml.Render(matrix, _charts));
+
+            var syscalls = SyscallTable.From(document);
+            if (syscalls.Rows.Count > 0)
+                w.Write("<h2>Syscalls by name</h2>\n<details><summary>" + syscalls.Rows.Count + " scenarios, each call counted by syscall name</summary>\n" + syscalls.ToHtml() + "</details>\n");
+
+            var staticOnly = document.Runtimes.SelectMany(run => run.StaticOnly.Select(s => (run.Runtime.Name, s))).ToList();
+            if (staticOnly.Count > 0)
+            {
+                w.Write("<h2>Static-only types</h2>\n<details><summary>" + staticOnly.Count + " types no recipe could build</summary>\n<ul>\n");
+                foreach (var (runtime, s) in staticOnly)
+                    w.Write($"<li>{E(runtime)} <code>{E(s.Type)}</code>: {E(s.Reason)}</li>\n");
+                w.Write("</ul></details>\n");
+            }
+            w.Write("</body></html>\n");
+        }
+
+        static void WriteFindings(TextWriter w, System.Collections.Generic.IReadOnlyList<Finding> findings)
+        {
+            if (findings.Count == 0)
+            {
+                w.Write("<h2>Findings</h2>\n<p>No findings.</p>\n");
+                return;
+            }
+            var byClass = findings.GroupBy(f => f.Class).OrderBy(g => g.Key).Select(g => $"{g.Count()} {g.Key.ToString().ToLowerInvariant()}");
+            w.Write($"<h2>Findings ({E(string.Join(", ", byClass))})</h2>\n");
+            WriteFindingTable(w, findings.Take(FindingsOpen));
+            if (findings.Count > FindingsOpen)
+            {
+                w.Write($"<details><summary>{findings.Count - FindingsOpen} more findings</summary>\n");
+                WriteFindingTable(w, findings.Skip(FindingsOpen));
+                w.Write("</details>\n");
+            }
+            w.Write("<p class=\"meta\">One finding with its figures per recipe and a repro: <code>streamconf report RESULT.json --finding ID</code>.</p>\n");
+        }
+
+        static void WriteFindingTable(TextWriter w, System.Collections.Generic.IEnumerable<Finding> findings)
+        {
+            w.Write("<table><tr><th>id</th><th>class</th><th>runtime</th><th>type</th><th>title</th></tr>\n");
+            foreach (var f in findings)
+            {
+                var cls = f.Class.ToString().ToLowerInvariant();
+                w.Write($"<tr><td><code>{E(f.Id)}</code></td><td class=\"{cls}\">{cls}</td><td>{E(f.Runtime)}</td><td><code>{E(f.Type)}</code></td><td>{E(f.Title)}</td></tr>\n");
+            }
+            w.Write("</table>\n");
+        }
+
+        static void WriteCoverage(TextWriter w, RunDocument document)
+        {
+            w.Write("<h2>Coverage and outcomes</h2>\n<table><tr><th>runtime</th><th>version</th><th>discovered</th><th>built</th><th>static-only</th>" +
+                    "<th>pass</th><th>fail</th><th>advisory</th><th>inconclusive</th><th>skip</th><th>error</th><th>timeout</th><th>crash</th><th>seconds</th></tr>\n");
             foreach (var run in document.Runtimes)
             {
                 var c = ResultSummary.Count(document.Results, run.Runtime.Name);
-                w.WriteLine($"<tr><td>{E(run.Runtime.Name)}</td><td>{E(run.Runtime.Flavor + " " + run.Runtime.Version)}</td><td>{run.Coverage.Discovered}</td><td>{run.Coverage.Built}</td><td>{run.Coverage.StaticOnly}</td>" +
-                            $"<td>{c.Get(Outcome.Pass)}</td><td>{c.Get(Outcome.Fail)}</td><td>{c.Get(Outcome.Skip)}</td><td>{c.Get(Outcome.Error)}</td><td>{c.Get(Outcome.Timeout)}</td><td>{c.Get(Outcome.Crash)}</td></tr>");
+                w.Write($"<tr><td>{E(run.Runtime.Name)}</td><td>{E((run.Runtime.Flavor + " " + run.Runtime.Version).Trim())}</td><td>{run.Coverage.Discovered}</td><td>{run.Coverage.Built}</td><td>{run.Coverage.StaticOnly}</td>" +
+                        $"<td>{c.Get(Outcome.Pass)}</td>{Bad(c.Get(Outcome.Fail))}<td>{c.Get(Outcome.Advisory)}</td><td>{c.Get(Outcome.Inconclusive)}</td><td>{c.Get(Outcome.Skip)}</td>" +
+                        $"{Bad(c.Get(Outcome.Error))}{Bad(c.Get(Outcome.Timeout))}{Bad(c.Get(Outcome.Crash))}<td>{run.WallSeconds.ToString("0.0", CultureInfo.InvariantCulture)}</td></tr>\n");
             }
-            w.WriteLine("</table>");
-            var cost = CostTable.ToHtml(document);
-            if (cost.Length > 0) w.WriteLine("<h2>Per-call cost</h2>" + cost);
-            var syscalls = SyscallTable.From(document);
-            if (syscalls.Rows.Count > 0) w.WriteLine("<h2>Syscalls per scenario</h2>" + syscalls.ToHtml());
-            w.WriteLine("<h2>Results</h2><table><tr><th>runtime</th><th>type</th><th>variant</th><th>check</th><th>outcome</th><th>message</th><th>metrics</th></tr>");
-            var ordered = document.Results.OrderBy(r => r.IsFinding() ? 0 : 1).ThenBy(r => r.Runtime).ThenBy(r => r.Type).ThenBy(r => r.Variant).ThenBy(r => r.Check);
-            foreach (var r in ordered)
+            w.Write("</table>\n");
+            foreach (var run in document.Runtimes.Where(r => r.Errors.Count > 0))
             {
-                var o = r.Outcome.ToString().ToLowerInvariant();
-                w.WriteLine($"<tr class=\"{o}\"><td>{E(r.Runtime)}</td><td><code>{E(r.Type)}</code></td><td>{E(r.Variant)}</td><td>{E(r.Check)}</td><td>{o}</td><td>{E(r.Message)}</td><td>{E(ResultSummary.Metrics(r))}</td></tr>");
+                w.Write($"<details><summary>{run.Errors.Count} errors on {E(run.Runtime.Name)}</summary><ul>");
+                foreach (var e in run.Errors) w.Write($"<li>{E(e)}</li>");
+                w.Write("</ul></details>\n");
             }
-            w.WriteLine("</table><h2>Static-only types</h2><ul>");
-            foreach (var run in document.Runtimes)
-                foreach (var s in run.StaticOnly)
-                    w.WriteLine($"<li>{E(run.Runtime.Name)} <code>{E(s.Type)}</code>: {E(s.Reason)}</li>");
-            w.WriteLine("</ul></body></html>");
         }
+
+        static string Bad(int n) => n == 0 ? "<td>0</td>" : $"<td class=\"fail\">{n}</td>";
 
         static string E(string text) => Markup.Html(text);
     }

@@ -47,6 +47,12 @@ namespace StreamConformance.Reports
                 w.WriteLine();
                 w.Write(syscalls.ToMarkdown());
             }
+            var matrix = Matrix.MatrixMarkdown.Render(Matrix.RuntimeMatrix.From(document));
+            if (matrix.Length > 0)
+            {
+                w.WriteLine();
+                w.Write(matrix);
+            }
             foreach (var run in document.Runtimes.Where(r => r.Errors.Count > 0))
             {
                 w.WriteLine();

@@ -1,0 +1,94 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text.RegularExpressions;
+using ScottPlot;
+using StreamConformance.Reports.Charts;
+
+namespace StreamConformance.Cli.Charts
+{
+    /// <summary>
+    /// Bar charts as inline SVG with ScottPlot 5 (SkiaSharp's SVG canvas; docs/dependencies.md says why this library).
+    /// Each bar is a rect filled with its series' colour, so a reader (or a test) can find the plotted marks.
+    /// </summary>
+    public sealed class ScottPlotChartRenderer : IChartRenderer
+    {
+        const int Width = 1000;
+        const int BarHeight = 8;
+
+        public string Svg(BarChart chart)
+        {
+            var plot = new Plot();
+            plot.Font.Set("DejaVu Sans");
+            plot.XLabel(chart.ValueAxis, 12);
+            var groups = chart.Categories.Count;
+            var perGroup = chart.Series.Count + 1;
+            var values = chart.Series.SelectMany(s => s.Values).Where(v => v != null && Drawable(chart.Scale, v.Value)).Select(v => v!.Value).ToList();
+            // A log axis of ratios starts at the power of ten below the least, so a ratio under 1 still draws.
+            var origin = chart.Scale == BarScale.Log && values.Count > 0 ? Math.Floor(Math.Log10(values.Min())) : 0;
+            var bars = new List<Bar>();
+            for (var g = 0; g < groups; g++)
+            {
+                for (var s = 0; s < chart.Series.Count; s++)
+                {
+                    if (chart.Series[s].Values[g] is not { } value || !Drawable(chart.Scale, value)) continue;
+                    bars.Add(new Bar
+                    {
+                        // Top to bottom: the first category (the one that differs most) highest.
+                        Position = -(g * perGroup + s),
+                        Value = Axis(chart.Scale, value),
+                        ValueBase = origin,
+                        FillColor = Color.FromHex(chart.Series[s].Color),
+                        LineWidth = 0,
+                        Size = 0.9,
+                        Orientation = Orientation.Horizontal,
+                    });
+                }
+            }
+            plot.Add.Bars(bars);
+            plot.Axes.Left.SetTicks(
+                Enumerable.Range(0, groups).Select(g => -(g * perGroup + (chart.Series.Count - 1) / 2.0)).ToArray(),
+                chart.Categories.ToArray());
+            plot.Axes.Left.MajorTickStyle.Length = 0;
+            if (chart.Scale != BarScale.Linear && values.Count > 0)
+            {
+                // Ticks at powers of ten, labelled with the value itself (not its logarithm).
+                var top = (int)Math.Ceiling(Math.Log10(Math.Max(values.Max(), 1)));
+                var powers = Enumerable.Range((int)origin, top - (int)origin + 1).Select(p => Math.Pow(10, p)).ToList();
+                if (chart.Scale == BarScale.LogFromZero) powers.Insert(0, 0);
+                var suffix = chart.Scale == BarScale.Log ? "×" : "";
+                plot.Axes.Bottom.SetTicks(powers.Select(v => Axis(chart.Scale, v)).ToArray(),
+                    powers.Select(v => v.ToString("#,0.###", CultureInfo.InvariantCulture) + suffix).ToArray());
+                plot.Axes.SetLimitsX(origin, Axis(chart.Scale, Math.Pow(10, top)));
+            }
+            plot.Legend.ManualItems.AddRange(chart.Series.Select(s => new LegendItem { LabelText = s.Name, FillColor = Color.FromHex(s.Color) }));
+            plot.ShowLegend(Edge.Top);
+            // The legend and the axis take about 150 px; a chart of one or two rows still gets room for its bars.
+            var height = 150 + Math.Max(groups * perGroup * BarHeight, 80);
+            // The page's heading names the chart; the SVG carries the title for a screen reader.
+            var svg = Inline(plot.GetSvgXml(Width, height));
+            return "<svg role=\"img\" aria-label=\"" + System.Net.WebUtility.HtmlEncode(chart.Title) + "\"" + svg.Substring("<svg".Length);
+        }
+
+        static bool Drawable(BarScale scale, double value) => scale != BarScale.Log || value > 0;
+
+        static double Axis(BarScale scale, double value) => scale switch
+        {
+            BarScale.Log => Math.Log10(value),
+            BarScale.LogFromZero => Math.Log10(1 + Math.Max(0, value)),
+            _ => value,
+        };
+
+        /// <summary>
+        /// An SVG document made an element of an HTML page: the XML prolog dropped, and the namespace declarations too
+        /// (HTML puts an inline svg in the SVG namespace by itself), so the page names no address at all.
+        /// </summary>
+        internal static string Inline(string svg)
+        {
+            var start = svg.IndexOf("<svg", StringComparison.Ordinal);
+            if (start < 0) throw new InvalidOperationException("the chart library returned no <svg> element");
+            return Regex.Replace(svg.Substring(start), "\\s+xmlns(:\\w+)?=\"[^\"]*\"", "");
+        }
+    }
+}

@@ -1,0 +1,54 @@
+using System.Collections.Generic;
+
+namespace StreamConformance.Reports.Charts
+{
+    /// <summary>
+    /// A horizontal grouped bar chart: a group per category (top to bottom), a bar per series (a runtime). What a
+    /// renderer draws, nothing more.
+    /// </summary>
+    public sealed class BarChart
+    {
+        public BarChart(string title, string valueAxis, BarScale scale, IReadOnlyList<string> categories, IReadOnlyList<BarSeries> series)
+        {
+            Title = title;
+            ValueAxis = valueAxis;
+            Scale = scale;
+            Categories = categories;
+            Series = series;
+        }
+
+        public string Title { get; }
+        public string ValueAxis { get; }
+        public BarScale Scale { get; }
+        public IReadOnlyList<string> Categories { get; }
+        public IReadOnlyList<BarSeries> Series { get; }
+    }
+
+    /// <summary>The value axis. The matrix's figures span orders of magnitude (0 B next to 14 kB, 3× next to 50000×): logarithmic.</summary>
+    public enum BarScale
+    {
+        Linear,
+        /// <summary>log10 of the value: ratios; a value ≤ 0 draws no bar.</summary>
+        Log,
+        /// <summary>log10 of 1 + the value, ticks labelled with the value: counts, where 0 is common and must sit at the axis.</summary>
+        LogFromZero,
+    }
+
+    public sealed class BarSeries
+    {
+        public BarSeries(string name, string color, IReadOnlyList<double?> values)
+        {
+            Name = name;
+            Color = color;
+            Values = values;
+        }
+
+        public string Name { get; }
+        /// <summary>"#0072B2": the bars' fill, also how a test finds the plotted marks in the SVG.</summary>
+        public string Color { get; }
+        /// <summary>Aligned with <see cref="BarChart.Categories"/>; null draws no bar (not measured).</summary>
+        public IReadOnlyList<double?> Values { get; }
+        /// <summary>Colour-blind-safe (Okabe–Ito), one per series in order.</summary>
+        public static readonly IReadOnlyList<string> Palette = new[] { "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000" };
+    }
+}
