@@ -65,6 +65,15 @@ namespace StreamConformance.Reports
             if (syscalls.Rows.Count > 0)
                 w.Write("<h2>Syscalls by name</h2>\n<details><summary>" + syscalls.Rows.Count + " scenarios, each call counted by syscall name</summary>\n" + syscalls.ToHtml() + "</details>\n");
 
+            var covered = document.Runtimes.SelectMany(run => run.CoveredThrough.Select(c => (run.Runtime.Name, c))).ToList();
+            if (covered.Count > 0)
+            {
+                w.Write("<h2>Covered through another stream</h2>\n<details><summary>" + covered.Count + " types found inside built streams' instances, exercised by their calls</summary>\n<ul>\n");
+                foreach (var (runtime, c) in covered)
+                    w.Write($"<li>{E(runtime)} <code>{E(c.Type)}</code> inside {E(string.Join(", ", c.Through))}</li>\n");
+                w.Write("</ul></details>\n");
+            }
+
             var staticOnly = document.Runtimes.SelectMany(run => run.StaticOnly.Select(s => (run.Runtime.Name, s))).ToList();
             if (staticOnly.Count > 0)
             {
@@ -108,12 +117,12 @@ namespace StreamConformance.Reports
 
         static void WriteCoverage(TextWriter w, RunDocument document)
         {
-            w.Write("<h2>Coverage and outcomes</h2>\n<table><tr><th>runtime</th><th>version</th><th>discovered</th><th>built</th><th>static-only</th>" +
+            w.Write("<h2>Coverage and outcomes</h2>\n<table><tr><th>runtime</th><th>version</th><th>discovered</th><th>built</th><th>covered</th><th>static-only</th>" +
                     "<th>pass</th><th>fail</th><th>advisory</th><th>inconclusive</th><th>skip</th><th>error</th><th>timeout</th><th>crash</th><th>seconds</th></tr>\n");
             foreach (var run in document.Runtimes)
             {
                 var c = ResultSummary.Count(document.Results, run.Runtime.Name);
-                w.Write($"<tr><td>{E(run.Runtime.Name)}</td><td>{E((run.Runtime.Flavor + " " + run.Runtime.Version).Trim())}</td><td>{run.Coverage.Discovered}</td><td>{run.Coverage.Built}</td><td>{run.Coverage.StaticOnly}</td>" +
+                w.Write($"<tr><td>{E(run.Runtime.Name)}</td><td>{E((run.Runtime.Flavor + " " + run.Runtime.Version).Trim())}</td><td>{run.Coverage.Discovered}</td><td>{run.Coverage.Built}</td><td>{run.Coverage.CoveredThrough}</td><td>{run.Coverage.StaticOnly}</td>" +
                         $"<td>{c.Get(Outcome.Pass)}</td>{Bad(c.Get(Outcome.Fail))}<td>{c.Get(Outcome.Advisory)}</td><td>{c.Get(Outcome.Inconclusive)}</td><td>{c.Get(Outcome.Skip)}</td>" +
                         $"{Bad(c.Get(Outcome.Error))}{Bad(c.Get(Outcome.Timeout))}{Bad(c.Get(Outcome.Crash))}<td>{run.WallSeconds.ToString("0.0", CultureInfo.InvariantCulture)}</td></tr>\n");
             }

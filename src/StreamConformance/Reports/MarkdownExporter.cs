@@ -13,12 +13,12 @@ namespace StreamConformance.Reports
         {
             w.WriteLine("# streamconf sweep");
             w.WriteLine();
-            w.WriteLine("| runtime | version | discovered | built | static-only | pass | fail | skip | error | timeout | crash |");
-            w.WriteLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            w.WriteLine("| runtime | version | discovered | built | covered | static-only | pass | fail | skip | error | timeout | crash |");
+            w.WriteLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
             foreach (var run in document.Runtimes)
             {
                 var c = ResultSummary.Count(document.Results, run.Runtime.Name);
-                w.WriteLine($"| {run.Runtime.Name} | {run.Runtime.Flavor} {run.Runtime.Version} | {run.Coverage.Discovered} | {run.Coverage.Built} | {run.Coverage.StaticOnly} | " +
+                w.WriteLine($"| {run.Runtime.Name} | {run.Runtime.Flavor} {run.Runtime.Version} | {run.Coverage.Discovered} | {run.Coverage.Built} | {run.Coverage.CoveredThrough} | {run.Coverage.StaticOnly} | " +
                             $"{c.Get(Outcome.Pass)} | {c.Get(Outcome.Fail)} | {c.Get(Outcome.Skip)} | {c.Get(Outcome.Error)} | {c.Get(Outcome.Timeout)} | {c.Get(Outcome.Crash)} |");
             }
             w.WriteLine();
@@ -60,6 +60,17 @@ namespace StreamConformance.Reports
                 foreach (var e in run.Errors) w.WriteLine($"- {Cell(e)}");
             }
             w.WriteLine();
+            if (document.Runtimes.Any(r => r.CoveredThrough.Count > 0))
+            {
+                w.WriteLine("<details><summary>Covered through another stream</summary>");
+                w.WriteLine();
+                foreach (var run in document.Runtimes)
+                    foreach (var c in run.CoveredThrough)
+                        w.WriteLine($"- {run.Runtime.Name} `{c.Type}` inside {string.Join(", ", c.Through.Select(t => "`" + t + "`"))}");
+                w.WriteLine();
+                w.WriteLine("</details>");
+                w.WriteLine();
+            }
             w.WriteLine($"<details><summary>Static-only types</summary>");
             w.WriteLine();
             foreach (var run in document.Runtimes)
