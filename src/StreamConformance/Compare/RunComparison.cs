@@ -8,16 +8,18 @@ namespace StreamConformance.Compare
 {
     /// <summary>
     /// Compares two runs result by result (runtime, type, variant, check). Outcomes and exact counts
-    /// (bytes, syscalls) are compared exactly; timing figures only beyond a relative threshold, since they are
-    /// noisy, and only when the two sides' intervals do not overlap.
+    /// (bytes, syscalls) are compared exactly; a timing figure with per-round samples on both sides by a
+    /// Mann–Whitney test beyond the threshold and a noise floor (<see cref="RankTest"/>), one without (an older
+    /// JSON) only beyond the threshold and when the two sides' intervals do not overlap. docs/compare.md.
     /// </summary>
     /// <remarks>
     /// Each side may be several runs of the same build (separate processes). A timing figure can move between
     /// processes of one build by more than its interval within a process shows (on .NET 10 the MemoryStream
     /// baseline settles at ~1.0 or ~1.2 ns per call, depending on the process), so one run per side can show a
-    /// change that is only the process; with several runs, a side's interval spans all of its runs, and a change
-    /// must clear the other side's whole spread. The first run of each side is the one whose outcomes and exact
-    /// counts are compared; an outcome that differs among a side's own runs is not called a change.
+    /// change that is only the process; with several runs, a side's interval spans all of its runs and its samples
+    /// pool all of their rounds, and a change must clear the other side's whole spread. The first run of each side
+    /// is the one whose outcomes and exact counts are compared; an outcome that differs among a side's own runs is
+    /// not called a change.
     /// </remarks>
     public sealed class RunComparison
     {
@@ -27,8 +29,16 @@ namespace StreamConformance.Compare
         }
 
         public RunComparison(IReadOnlyList<RunDocument> baseline, IReadOnlyList<RunDocument> candidate, double ratioThreshold = 0.15)
+            : this(baseline, candidate, new CompareSettings { Threshold = ratioThreshold })
+        {
+        }
+
+        public RunComparison(IReadOnlyList<RunDocument> baseline, IReadOnlyList<RunDocument> candidate, CompareSettings settings)
         {
             if (baseline.Count == 0 || candidate.Count == 0) throw new ArgumentException("compare: each side needs at least one run");
+            Settings = settings;
+            BaselineRuns = baseline.Count;
+            CandidateRuns = candidate.Count;
             var schema = baseline[0].SchemaVersion;
             if (baseline.Concat(candidate).Any(d => d.SchemaVersion != schema))
                 throw new InputException($"compare: schema versions differ ({string.Join(" vs ", baseline.Concat(candidate).Select(d => d.SchemaVersion).Distinct())})");
@@ -46,23 +56,40 @@ namespace StreamConformance.Compare
                 // An allocation figure the meter did not call exact (in any run) moves from run to run by itself:
                 // it is compared like a timing figure, beyond the threshold.
                 var inexact = olds.Concat(nows).Any(r => r.IsInexact);
+                // Where the judged ratio kept its rounds, it is the result's one timing figure: nsPerCall and
+                // ratioToLimit are the same rounds in absolute time or against another reference, shown, not compared.
+                var sampled = settings.Test == TimingTest.Rank && olds.Concat(nows).All(r => r.Samples != null);
                 foreach (var metric in nows[0].Metrics ?? new SortedDictionary<string, double>())
                 {
                     var was = MetricSpread.Of(olds, metric.Key);
                     var now = MetricSpread.Of(nows, metric.Key);
                     if (was == null || now == null) continue;
-                    var kind = CompareMetric(metric.Key, was, now, ratioThreshold, inexact);
+                    var kind = CompareMetric(metric.Key, was, now, olds, nows, inexact, sampled);
                     if (kind != null)
                         Changes.Add(new Change(nows[0], kind.Value, $"{metric.Key}: {Describe(was)} → {Describe(now)}"));
                 }
             }
             Removed.AddRange(before.Where(kv => !after.ContainsKey(kv.Key)).Select(kv => kv.Value[0]));
+            Findings = new FindingComparison(baseline, candidate);
         }
+
+        public CompareSettings Settings { get; }
+        public int BaselineRuns { get; }
+        public int CandidateRuns { get; }
+        /// <summary>Figures compared exactly (outcomes aside): allocations the meter called exact, syscall counts.</summary>
+        public int CountsCompared { get; private set; }
+        /// <summary>Timing figures (and inexact allocations) decided by the Mann–Whitney test.</summary>
+        public int RankTested { get; private set; }
+        /// <summary>Timing figures (and inexact allocations) decided by the interval rule.</summary>
+        public int IntervalTested { get; private set; }
+        public FindingComparison Findings { get; }
 
         public List<Change> Changes { get; } = new List<Change>();
         public List<CheckResult> Added { get; } = new List<CheckResult>();
         public List<CheckResult> Removed { get; } = new List<CheckResult>();
         public bool HasRegression => Changes.Any(c => c.Kind == ChangeKind.Regression);
+        public IEnumerable<Change> Regressions => Changes.Where(c => c.Kind == ChangeKind.Regression);
+        public IEnumerable<Change> Improvements => Changes.Where(c => c.Kind == ChangeKind.Improvement);
 
         /// <summary>Each result key with its results, one per run that has it, the side's first run first.</summary>
         static Dictionary<string, List<CheckResult>> Index(IReadOnlyList<RunDocument> runs)
@@ -90,11 +117,12 @@ namespace StreamConformance.Compare
 
         /// <summary>
         /// Exact metrics (allocations, syscalls) change on any difference; ratios and times, and allocations
-        /// the meter did not call exact, only beyond the threshold and when the sides' intervals part. Background
-        /// figures are context, not a cost of the stream: the raw process-wide count (its judged figure is
-        /// bytesPerCall) and the calls other threads made in a syscall region.
+        /// the meter did not call exact, by the rank test where both sides kept the figure's rounds, else only
+        /// beyond the threshold and when the sides' intervals part. Background figures are context, not a cost of
+        /// the stream: the raw process-wide count (its judged figure is bytesPerCall) and the calls other threads
+        /// made in a syscall region.
         /// </summary>
-        static ChangeKind? CompareMetric(string name, MetricSpread before, MetricSpread after, double threshold, bool inexact)
+        ChangeKind? CompareMetric(string name, MetricSpread before, MetricSpread after, List<CheckResult> olds, List<CheckResult> nows, bool inexact, bool sampled)
         {
             if (MetricNames.IsBackground(name) || MetricNames.IsSpread(name)) return null;
             var bytes = name.StartsWith("bytes", StringComparison.Ordinal);
@@ -102,12 +130,22 @@ namespace StreamConformance.Compare
             var costLike = exact || bytes || name.StartsWith("ratio", StringComparison.Ordinal) || name == "nsPerCall";
             if (!costLike) return null;
             if (exact)
+            {
+                CountsCompared++;
                 return after.First > before.First ? ChangeKind.Regression : after.First < before.First ? ChangeKind.Improvement : (ChangeKind?)null;
+            }
+            if (sampled && !bytes)
+            {
+                if (!olds.Concat(nows).All(r => r.Samples!.ContainsKey(name))) return null;
+                RankTested++;
+                return RankTest.Decide(olds.SelectMany(r => r.Samples![name]).ToList(), nows.SelectMany(r => r.Samples![name]).ToList(), Settings);
+            }
+            IntervalTested++;
             if (before.Value <= 0) return null;
             // The rounds (or the runs) cannot tell the sides apart: not a change, however far apart the medians are.
             if (before.Low <= after.High && after.Low <= before.High) return null;
             var relative = (after.Value - before.Value) / before.Value;
-            return relative > threshold ? ChangeKind.Regression : relative < -threshold ? ChangeKind.Improvement : (ChangeKind?)null;
+            return relative > Settings.Threshold ? ChangeKind.Regression : relative < -Settings.Threshold ? ChangeKind.Improvement : (ChangeKind?)null;
         }
 
         static string Describe(MetricSpread side) =>

@@ -19,12 +19,29 @@ namespace StreamConformance.Results
         [JsonProperty("metrics", NullValueHandling = NullValueHandling.Ignore)]
         public SortedDictionary<string, double>? Metrics { get; set; }
 
+        /// <summary>
+        /// The per-round values behind a median figure, by the figure's name (today "ratioToBaseline" of a latency
+        /// result), rounded to three significant digits and written on one line: what compare's rank test reads.
+        /// </summary>
+        [JsonProperty("samples", NullValueHandling = NullValueHandling.Ignore, ItemConverterType = typeof(CompactArrayConverter))]
+        public SortedDictionary<string, double[]>? Samples { get; set; }
+
         public static CheckResult Of(string check, Outcome outcome, string message) =>
             new CheckResult { Check = check, Outcome = outcome, Message = message };
 
         public CheckResult WithMetric(string name, double value)
         {
             (Metrics ??= new SortedDictionary<string, double>())[name] = value;
+            return this;
+        }
+
+        /// <summary>Keeps a median figure's per-round values (finite ones, rounded to three significant digits).</summary>
+        public CheckResult WithSamples(string name, IEnumerable<double> values)
+        {
+            var kept = new List<double>();
+            foreach (var v in values)
+                if (!double.IsNaN(v) && !double.IsInfinity(v)) kept.Add(CompactArrayConverter.RoundToSignificant(v, 3));
+            if (kept.Count > 0) (Samples ??= new SortedDictionary<string, double[]>())[name] = kept.ToArray();
             return this;
         }
 

@@ -1,0 +1,48 @@
+using System.Collections.Generic;
+using System.Linq;
+using StreamConformance.Findings;
+using StreamConformance.Results;
+
+namespace StreamConformance.Compare
+{
+    /// <summary>
+    /// Findings compared by id (runtime × type × cause, the same in every run): new in the candidate, fixed in it,
+    /// unchanged. With several runs per side, a finding is new only when every candidate run has it and no baseline
+    /// run does (fixed the other way round); one that comes and goes among a side's own runs is unsettled, not a change.
+    /// </summary>
+    public sealed class FindingComparison
+    {
+        public FindingComparison(IReadOnlyList<RunDocument> baseline, IReadOnlyList<RunDocument> candidate, ExpectationSet? expectations = null)
+        {
+            var before = baseline.Select(d => FindingBuilder.Build(d, expectations).GroupBy(f => f.Id).ToDictionary(g => g.Key, g => g.First())).ToList();
+            var after = candidate.Select(d => FindingBuilder.Build(d, expectations).GroupBy(f => f.Id).ToDictionary(g => g.Key, g => g.First())).ToList();
+            foreach (var id in before.Concat(after).SelectMany(d => d.Keys).Distinct())
+            {
+                int was = before.Count(d => d.ContainsKey(id)), now = after.Count(d => d.ContainsKey(id));
+                var finding = (after.FirstOrDefault(d => d.ContainsKey(id)) ?? before.First(d => d.ContainsKey(id)))[id];
+                if (was == 0 && now == after.Count) New.Add(finding);
+                else if (was == before.Count && now == 0) Fixed.Add(finding);
+                else if (was == before.Count && now == after.Count) Unchanged.Add(finding);
+                else Unsettled.Add(finding);
+            }
+            foreach (var list in new[] { New, Fixed, Unchanged, Unsettled }) list.Sort(ByRuntimeThenRank);
+        }
+
+        public List<Finding> New { get; } = new List<Finding>();
+        public List<Finding> Fixed { get; } = new List<Finding>();
+        public List<Finding> Unchanged { get; } = new List<Finding>();
+        /// <summary>In some runs of a side and not others (a latency verdict near its ceiling): not called new or fixed.</summary>
+        public List<Finding> Unsettled { get; } = new List<Finding>();
+
+        /// <summary>A new finding of a class that fails a run (contract, harness, cost) is a regression.</summary>
+        public bool HasNewFailure => New.Any(f => f.FailsTheRun);
+
+        static int ByRuntimeThenRank(Finding a, Finding b)
+        {
+            var byRuntime = string.CompareOrdinal(a.Runtime, b.Runtime);
+            if (byRuntime != 0) return byRuntime;
+            var byClass = a.Class.CompareTo(b.Class);
+            return byClass != 0 ? byClass : b.Severity.CompareTo(a.Severity);
+        }
+    }
+}
