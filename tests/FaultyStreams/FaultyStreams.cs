@@ -148,3 +148,45 @@ namespace FaultyStreams
         public WellBehavedStream(byte[] content) : base(content) { }
     }
 }
+
+namespace FaultyStreams
+{
+    /// <summary>
+    /// Well-behaved unless the environment variable FAULTYSTREAMS_PLANT plants a cost (tools/compare-accuracy.sh
+    /// sets it for the "after" side of the same build): <c>slower</c> makes ReadByte read its byte twice (seek back
+    /// one, read again: about twice the work per call), <c>allocates</c> makes Read(byte[], int, int) allocate one
+    /// 32-byte object per call (two longs behind a 16-byte header on 64-bit CoreCLR and Mono). Both, comma-separated.
+    /// </summary>
+    public sealed class PlantedCostStream : FaultBase
+    {
+        readonly bool _slower, _allocates;
+        /// <summary>Where the planted allocation goes: a static, so that no escape analysis can keep it on the stack.</summary>
+        public static object? LastPayload;
+
+        public PlantedCostStream(byte[] content) : base(content)
+        {
+            var plant = Environment.GetEnvironmentVariable("FAULTYSTREAMS_PLANT") ?? "";
+            _slower = plant.Contains("slower");
+            _allocates = plant.Contains("allocates");
+        }
+
+        public override int ReadByte()
+        {
+            if (_slower && base.ReadByte() >= 0) Position--;
+            return base.ReadByte();
+        }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            if (_allocates) LastPayload = new Payload();
+            return base.Read(buffer, offset, count);
+        }
+
+        sealed class Payload
+        {
+#pragma warning disable CS0649 // never written: only their size matters
+            public long A, B;
+#pragma warning restore CS0649
+        }
+    }
+}

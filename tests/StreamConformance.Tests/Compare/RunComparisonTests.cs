@@ -1,3 +1,5 @@
+#if NET
+// Compare runs in the host only (net10.0): its Mann–Whitney test comes from Perfolizer, not built for the probe's runtimes.
 using System.Linq;
 using NUnit.Framework;
 using StreamConformance.Compare;
@@ -30,6 +32,23 @@ namespace StreamConformance.Tests.Compare
                             Result("budget.alloc.read-byte", Outcome.Pass, ("bytesPerCall", 0.0032), ("exact", 1)));
             Assert.That(c.HasRegression, Is.True);
             Assert.That(c.Changes.Single().What, Does.StartWith("bytesPerCall: 0 → "));
+        }
+
+        [Test]
+        public void OneByteMoreOfAnExactAllocationIsARegression()
+        {
+            var c = Compare(Result("budget.alloc.read-byte", Outcome.Pass, ("bytesPerCall", 32), ("exact", 1)),
+                            Result("budget.alloc.read-byte", Outcome.Pass, ("bytesPerCall", 33), ("exact", 1)));
+            Assert.That(c.Changes.Select(x => (x.Kind, x.What)), Is.EqualTo(new[] { (RunComparison.ChangeKind.Regression, "bytesPerCall: 32 → 33") }));
+            Assert.That(c.CountsCompared, Is.EqualTo(1));
+        }
+
+        [Test]
+        public void ASyscallCountChangesOnAnyDifference()
+        {
+            var c = Compare(Result("syscalls.read-byte[default]", Outcome.Pass, ("syscalls.lseek", 1)),
+                            Result("syscalls.read-byte[default]", Outcome.Pass, ("syscalls.lseek", 0)));
+            Assert.That(c.Changes.Single().Kind, Is.EqualTo(RunComparison.ChangeKind.Improvement));
         }
 
         [Test]
@@ -135,3 +154,4 @@ namespace StreamConformance.Tests.Compare
         }
     }
 }
+#endif
