@@ -155,7 +155,8 @@ namespace FaultyStreams
     /// Well-behaved unless the environment variable FAULTYSTREAMS_PLANT plants a cost (tools/compare-accuracy.sh
     /// sets it for the "after" side of the same build): <c>slower</c> makes ReadByte read its byte twice (seek back
     /// one, read again: about twice the work per call), <c>allocates</c> makes Read(byte[], int, int) allocate one
-    /// 32-byte object per call (two longs behind a 16-byte header on 64-bit CoreCLR and Mono). Both, comma-separated.
+    /// 32-byte object per call (two longs behind a 16-byte header on 64-bit CoreCLR and Mono), which the meters see
+    /// through Read(Span) and ReadAsync (Stream's own implementations call Read(byte[])). Both, comma-separated.
     /// </summary>
     public sealed class PlantedCostStream : FaultBase
     {
