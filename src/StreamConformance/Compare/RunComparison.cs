@@ -138,7 +138,10 @@ namespace StreamConformance.Compare
             {
                 if (!olds.Concat(nows).All(r => r.Samples!.ContainsKey(name))) return null;
                 RankTested++;
-                return RankTest.Decide(olds.SelectMany(r => r.Samples![name]).ToList(), nows.SelectMany(r => r.Samples![name]).ToList(), Settings);
+                var decided = RankTest.Decide(olds.SelectMany(r => r.Samples![name]).ToList(), nows.SelectMany(r => r.Samples![name]).ToList(), Settings);
+                // Rounds of one process are not independent of its level: with several runs per side, the processes
+                // themselves must be apart too (every run's median beyond every run's of the other side).
+                return decided != null && olds.Count > 1 && nows.Count > 1 && !RunsApart(name, olds, nows, decided.Value) ? null : decided;
             }
             IntervalTested++;
             if (before.Value <= 0) return null;
@@ -146,6 +149,13 @@ namespace StreamConformance.Compare
             if (before.Low <= after.High && after.Low <= before.High) return null;
             var relative = (after.Value - before.Value) / before.Value;
             return relative > Settings.Threshold ? ChangeKind.Regression : relative < -Settings.Threshold ? ChangeKind.Improvement : (ChangeKind?)null;
+        }
+
+        static bool RunsApart(string name, List<CheckResult> olds, List<CheckResult> nows, ChangeKind kind)
+        {
+            var was = olds.Select(r => r.Metrics![name]).ToList();
+            var now = nows.Select(r => r.Metrics![name]).ToList();
+            return kind == ChangeKind.Regression ? now.Min() > was.Max() : now.Max() < was.Min();
         }
 
         static string Describe(MetricSpread side) =>

@@ -107,6 +107,26 @@ namespace StreamConformance.Tests.Compare
             Assert.That(c.HasRegression, Is.True);
         }
 
+        /// <summary>
+        /// Processes of one build can settle at different levels: pooled, rounds of runs at 2.6 and 3.0 look slower
+        /// than rounds of runs at 2.0 and 2.7, but the runs are not apart (2.6 &lt; 2.7), so it is not a change; a
+        /// twofold shift in every run is.
+        /// </summary>
+        [Test]
+        public void WithSeveralRunsTheRunsThemselvesMustBeApart()
+        {
+            var mixed = new RunComparison(
+                new[] { Doc(Latency(Rounds(2.0, 31, 16))), Doc(Latency(Rounds(2.7, 31, 17))) },
+                new[] { Doc(Latency(Rounds(2.6, 31, 18))), Doc(Latency(Rounds(3.0, 31, 19))) }, new CompareSettings { Threshold = 0.05 });
+            Assert.That(mixed.Changes, Is.Empty);
+            var pooledAlone = RankTest.Decide(Rounds(2.0, 31, 16).Concat(Rounds(2.7, 31, 17)).ToList(), Rounds(2.6, 31, 18).Concat(Rounds(3.0, 31, 19)).ToList(), new CompareSettings { Threshold = 0.05 });
+            Assert.That(pooledAlone, Is.EqualTo(RunComparison.ChangeKind.Regression), "the pooled rounds alone would call it");
+            var twofold = new RunComparison(
+                new[] { Doc(Latency(Rounds(2.0, 31, 20))), Doc(Latency(Rounds(2.6, 31, 21))) },
+                new[] { Doc(Latency(Rounds(4.0, 31, 22))), Doc(Latency(Rounds(5.2, 31, 23))) }, new CompareSettings());
+            Assert.That(twofold.HasRegression, Is.True);
+        }
+
         /// <summary>Several runs per side pool their rounds.</summary>
         [Test]
         public void RunsOfASidePoolTheirRounds()
