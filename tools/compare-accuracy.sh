@@ -67,7 +67,7 @@ def compare(test, runs):
     for line in text.splitlines():
         if line.startswith("### "): section = line[4:].split(" (")[0]
         m = ROW.match(line)
-        if m and section in ("Regressions", "Improvements"): rows.append((section, {k: v.strip() for k, v in m.groupdict().items()}))
+        if m and m["runtime"].strip() != "runtime" and section in ("Regressions", "Improvements"): rows.append((section, {k: v.strip() for k, v in m.groupdict().items()}))
     return md, int(counted[1]) + int(counted[2]), int(counted[3]), rows
 
 inexact = set()  # results whose allocation figure the meter did not call exact in some run: compared with a tolerance, not exactly

@@ -109,11 +109,11 @@ namespace StreamConformance.Tests.Compare
 
         /// <summary>
         /// Processes of one build can settle at different levels: pooled, rounds of runs at 2.6 and 3.0 look slower
-        /// than rounds of runs at 2.0 and 2.7, but the runs are not apart (2.6 &lt; 2.7), so it is not a change; a
-        /// twofold shift in every run is.
+        /// than rounds of runs at 2.0 and 2.7, but the sides' intervals (spanning every run) overlap, so it is not a
+        /// change; a twofold shift in every run is.
         /// </summary>
         [Test]
-        public void WithSeveralRunsTheRunsThemselvesMustBeApart()
+        public void WithSeveralRunsTheSidesIntervalsMustPartToo()
         {
             var mixed = new RunComparison(
                 new[] { Doc(Latency(Rounds(2.0, 31, 16))), Doc(Latency(Rounds(2.7, 31, 17))) },
