@@ -19,7 +19,7 @@ namespace LibraryStreams
                 for (var i = 0; i < count; i++)
                 {
                     while (_bytes.Count >= Capacity && !_completed) Monitor.Wait(_bytes);
-                    if (_completed) throw new InvalidOperationException("the pipe is closed");
+                    if (_completed) throw new IOException("the pipe is closed");
                     _bytes.Enqueue(buffer[offset + i]);
                     Monitor.PulseAll(_bytes);
                 }

@@ -35,3 +35,12 @@ namespace LibraryStreams
         }
     }
 }
+
+namespace LibraryStreams
+{
+    /// <summary>Internal, and no public method hands it out: not built (guessed constructor arguments give states no caller sees).</summary>
+    sealed class OrphanStream : MemoryStream
+    {
+        public OrphanStream() { }
+    }
+}

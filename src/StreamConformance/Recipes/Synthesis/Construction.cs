@@ -27,8 +27,8 @@ namespace StreamConformance.Recipes.Synthesis
 
         public bool IsConstructor => Method is ConstructorInfo;
 
-        /// <summary>For the variant name: "new(Stream, Compress, false)", "RecyclableMemoryStreamManager.GetStream()".</summary>
-        public string Label => (IsConstructor ? "new" : CSharpNames.Short(Method.DeclaringType!) + "." + Method.Name)
+        /// <summary>For the variant name: "new DeflateStream(Stream, Compress, false)", "RecyclableMemoryStreamManager.GetStream()".</summary>
+        public string Label => (IsConstructor ? "new " + CSharpNames.Short(Method.DeclaringType!) : CSharpNames.Short(Method.DeclaringType!) + "." + Method.Name)
                                + "(" + string.Join(", ", _arguments.Select(a => a.Label)) + ")";
 
         /// <summary>The C# expression a user would write (for the repro).</summary>

@@ -20,7 +20,8 @@ namespace StreamConformance.Recipes.Synthesis
 
         public static IReadOnlyList<Construction> For(Type type)
         {
-            if (IsRuntimeAssembly(type.Assembly)) return new Construction[0];
+            // The harness's own types are built by its recipes; its public methods are not factories to call.
+            if (IsRuntimeAssembly(type.Assembly) || type.Assembly == typeof(FactoryIndex).Assembly) return new Construction[0];
             var index = s_byAssembly.GetOrAdd(type.Assembly, a => new Lazy<IReadOnlyDictionary<Type, List<Construction>>>(() => Read(a))).Value;
             return index.TryGetValue(type, out var found) ? found : (IReadOnlyList<Construction>)new Construction[0];
         }
