@@ -10,9 +10,12 @@ namespace StreamConformance.Recipes.Synthesis
     /// </summary>
     public sealed class StreamArguments : IArgumentSource
     {
+        /// <summary>A Stream, or a base a MemoryStream fits that is itself a stream (not IDisposable or object).</summary>
+        public static bool Supplies(System.Type type) => typeof(Stream).IsAssignableFrom(type) && type.IsAssignableFrom(typeof(MemoryStream));
+
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
         {
-            if (!parameter.ParameterType.IsAssignableFrom(typeof(MemoryStream))) return new Argument[0];
+            if (!Supplies(parameter.ParameterType)) return new Argument[0];
             return new[]
             {
                 new Argument("Stream", "new MemoryStream(content, writable: false)", "new MemoryStream()", scope =>

@@ -58,7 +58,7 @@ namespace StreamConformance.Recipes.Synthesis
             if (reader != null)
             {
                 var asDecoder = IsFilled(reader) ? Transcoder.Identity : Transcoder.Decoder(reader);
-                var encoders = new[] { Transcoder.Identity }.Concat(writers.Concat(partners.Where(p => p.CanWrite && p.HasSink)).Where(w => w != reader && w.HasSink).Select(Transcoder.Encoder));
+                var encoders = new[] { Transcoder.Identity }.Concat(writers.Concat(partners.Where(p => p.CanWrite && p.HasSink)).Where(w => w != reader && w.HasSink).Select(w => Transcoder.Encoder(w)));
                 foreach (var candidate in encoders)
                 {
                     if (Transcoder.RoundTrips(candidate, asDecoder, sample, out var why)) { encoder = candidate; break; }
@@ -67,9 +67,11 @@ namespace StreamConformance.Recipes.Synthesis
             }
             if (writer != null)
             {
-                var asEncoder = writer.HasSink ? Transcoder.Encoder(writer) : null;
-                if (asEncoder == null) writeWhy = "nothing reads back what it writes";
-                else
+                // With no sink and no ToArray() nothing reads back what it writes: the checks that need a read-back skip, and
+                // nothing says it transforms its content.
+                var toArray = SynthesizedRecipe.ToArrayOf(type);
+                var asEncoder = writer.HasSink || toArray != null ? Transcoder.Encoder(writer, toArray) : null;
+                if (asEncoder != null)
                 {
                     var decoders = new[] { Transcoder.Identity }.Concat(readers.Concat(partners.Where(p => p.CanRead)).Where(r => r != writer && !IsFilled(r)).Select(Transcoder.Decoder));
                     foreach (var candidate in decoders)
@@ -164,7 +166,7 @@ namespace StreamConformance.Recipes.Synthesis
         public static bool IsFilled(Trial trial) => !trial.HasSink && trial.CanRead && trial.CanWrite && trial.CanSeek && !ParametersGiveContent(trial.Construction.Method);
 
         static bool ParametersGiveContent(MethodBase method) =>
-            method.GetParameters().Any(p => p.ParameterType.IsAssignableFrom(typeof(MemoryStream)) || p.ParameterType == typeof(byte[])
+            method.GetParameters().Any(p => StreamArguments.Supplies(p.ParameterType) || p.ParameterType == typeof(byte[])
                                             || p.ParameterType.IsGenericType && p.ParameterType.GetGenericArguments().SequenceEqual(new[] { typeof(byte) }));
 
         static byte[] Sample()

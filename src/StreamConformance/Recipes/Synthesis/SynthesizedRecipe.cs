@@ -31,8 +31,12 @@ namespace StreamConformance.Recipes.Synthesis
             _decoder = decoder;
             var why = readWhy ?? writeWhy;
             if (why != null) _transforms = why + ": the type transforms its content (a decoder, parser or encoder) and nothing found undoes it, so its bytes are not compared";
-            _toArray = type.GetMethod("ToArray", BindingFlags.Public | BindingFlags.Instance, null, Type.EmptyTypes, null) is { } m && m.ReturnType == typeof(byte[]) ? m : null;
+            _toArray = ToArrayOf(type);
         }
+
+        /// <summary>A store's own public byte[] ToArray() (MemoryStream's convention), the read-back of a stream with no sink.</summary>
+        public static MethodInfo? ToArrayOf(Type type) =>
+            type.GetMethod("ToArray", BindingFlags.Public | BindingFlags.Instance, null, Type.EmptyTypes, null) is { } m && m.ReturnType == typeof(byte[]) ? m : null;
 
         public override string TypeName => _type.FullName ?? _type.Name;
 
@@ -57,6 +61,8 @@ namespace StreamConformance.Recipes.Synthesis
         public override bool ReadsReadUntilSizeOrEof => false;
         public override bool WritesVisibleAfterFlush => Plain(_decoder) && !(_writer != null && IsTransformPair);
         public override bool IsBuffered => _reader != null && StreamSynthesizer.IsFilled(_reader);
+        // Read back through its own ToArray(): the store goes with the stream at Dispose.
+        public override bool ReadBackBeforeDispose => _toArray != null && _writer != null && !_writer.HasSink;
         public override string? TransformsContentReason => _transforms;
 
         public override StreamFixture? OpenRead(byte[] content)

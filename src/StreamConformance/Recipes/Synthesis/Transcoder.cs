@@ -25,15 +25,21 @@ namespace StreamConformance.Recipes.Synthesis
 
         public static Transcoder Identity { get; } = new Transcoder("identity", b => b);
 
-        public static Transcoder Encoder(Trial writer) => new Transcoder(writer.Construction.Label, input =>
+        /// <param name="toArray">For a store with no sink argument: its own ToArray(), called before it is disposed.</param>
+        public static Transcoder Encoder(Trial writer, System.Reflection.MethodInfo? toArray = null) => new Transcoder(writer.Construction.Label, input =>
         {
             var scope = new BuildScope(false, new byte[0]);
             try
             {
                 var stream = writer.Build(scope).stream;
-                try { stream.Write(input, 0, input.Length); }
+                byte[]? own = null;
+                try
+                {
+                    stream.Write(input, 0, input.Length);
+                    if (scope.ReadBack == null && toArray != null) own = (byte[])toArray.Invoke(stream, null)!;
+                }
                 finally { stream.Dispose(); }
-                return scope.ReadBack != null ? scope.ReadBack() : throw new InvalidOperationException("no sink to read back");
+                return own ?? (scope.ReadBack != null ? scope.ReadBack() : throw new InvalidOperationException("no sink to read back"));
             }
             finally { Trial.Discard(scope); }
         });
