@@ -42,7 +42,7 @@ def figures(dll, side, lib):
     inv = os.path.join(out, f"{lib}.inventory.json")
     if not os.path.exists(inv):
         run(after_dll, ["inventory", "--runtime", "dotnet", "--assembly", assembly, "--json", inv], inv + ".log")
-    types = [t for t in json.load(open(inv))["types"] if not t["isAbstract"]]
+    types = [t for i in json.load(open(inv))["inventories"] for t in i["types"] if not t["isAbstract"]]
     public = {t["fullName"].replace("/", "+") for t in types if t["isPublic"]}
     doc_path = os.path.join(out, f"{lib}.{side}.json")
     args = ["sweep", "--runtime", "dotnet", "--assembly", assembly, "--json", doc_path] + ([quick] if quick else [])

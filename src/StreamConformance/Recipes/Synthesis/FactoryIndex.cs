@@ -23,7 +23,8 @@ namespace StreamConformance.Recipes.Synthesis
             // The harness's own types are built by its recipes; its public methods are not factories to call.
             if (IsRuntimeAssembly(type.Assembly) || type.Assembly == typeof(FactoryIndex).Assembly) return new Construction[0];
             var index = s_byAssembly.GetOrAdd(type.Assembly, a => new Lazy<IReadOnlyDictionary<Type, List<Construction>>>(() => Read(a))).Value;
-            return index.TryGetValue(type, out var found) ? found : (IReadOnlyList<Construction>)new Construction[0];
+            if (!type.IsGenericTypeDefinition) return index.TryGetValue(type, out var found) ? found : (IReadOnlyList<Construction>)new Construction[0];
+            return index.Where(kv => StreamSynthesizer.Is(kv.Key, type)).OrderBy(kv => kv.Key.FullName, StringComparer.Ordinal).SelectMany(kv => kv.Value).ToList();
         }
 
         public static bool IsRuntimeAssembly(Assembly assembly)

@@ -28,7 +28,8 @@ namespace StreamConformance.Recipes.Synthesis
         SynthesisResult Synthesize(Type type)
         {
             if (type.IsAbstract) return SynthesisResult.None("abstract");
-            if (type.ContainsGenericParameters) return SynthesisResult.None("open generic type");
+            // An open generic type is built only as the instantiations its assembly's public methods hand out.
+            if (type.ContainsGenericParameters && !type.IsGenericTypeDefinition) return SynthesisResult.None("open generic type");
             if (!typeof(Stream).IsAssignableFrom(type)) return SynthesisResult.None("not a stream");
             var failures = new List<string>();
             var trials = Trials(type, failures);
@@ -107,7 +108,7 @@ namespace StreamConformance.Recipes.Synthesis
                 try
                 {
                     streams = construction.Invoke(scope);
-                    var index = Array.FindIndex(streams, s => s.GetType() == type);
+                    var index = Array.FindIndex(streams, s => Is(s.GetType(), type));
                     if (index < 0) continue;
                     var s = streams[index];
                     var trial = new Trial(construction, index, streams.Length == 2, s.CanRead, s.CanWrite, s.CanSeek, scope.ReadBack != null);
@@ -130,6 +131,10 @@ namespace StreamConformance.Recipes.Synthesis
             return trials;
         }
 
+        /// <summary>The type itself, or an instantiation of it when it is a generic type definition.</summary>
+        public static bool Is(Type actual, Type type) =>
+            actual == type || type.IsGenericTypeDefinition && actual.IsGenericType && actual.GetGenericTypeDefinition() == type;
+
         static string Key(MethodBase method, string role) => method.MetadataToken + ":" + method.Module.Name + ":" + role;
 
         /// <summary>Whether a build for reading hands the content over (an inner stream, a byte[], a file), or can be filled by writing and seeking back.</summary>
@@ -141,7 +146,21 @@ namespace StreamConformance.Recipes.Synthesis
             try
             {
                 stream = trial.Build(scope).stream;
-                if (scope.ContentGiven && stream.CanRead) return true;
+                if (scope.ContentGiven && stream.CanRead)
+                {
+                    // A writer that passes CanRead through from its sink (an archive's output stream) fails at Dispose
+                    // when its source is read-only: it only writes, and no caller reads it.
+                    var built = stream;
+                    stream = null;
+                    try { built.Dispose(); }
+                    catch (Exception e)
+                    {
+                        GC.SuppressFinalize(built);
+                        failures.Add($"{trial.Construction.Label} over read-only content: Dispose threw {e.GetType().Name} ({e.Message.Split('\n')[0]}): it only writes");
+                        return false;
+                    }
+                    return true;
+                }
                 failures.Add($"{trial.Construction.Label}: reads, but no argument gives it content and it cannot be written and rewound");
                 return false;
             }
@@ -178,6 +197,8 @@ namespace StreamConformance.Recipes.Synthesis
 
         static string NoneBuilt(Type type, List<string> failures)
         {
+            if (failures.Count == 0 && type.IsGenericTypeDefinition)
+                return "open generic type, and no public method of its assembly returns an instantiation of it";
             if (failures.Count == 0)
                 return type.IsVisible
                     ? "no public constructor, and no public method of its assembly returns it"
