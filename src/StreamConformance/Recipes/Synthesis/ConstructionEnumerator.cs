@@ -17,11 +17,25 @@ namespace StreamConformance.Recipes.Synthesis
         public const int MaxCombinations = 32;
 
         readonly IReadOnlyList<IArgumentSource> _sources;
+        readonly bool _optionalDefaults;
 
-        public ConstructionEnumerator(IReadOnlyList<IArgumentSource>? sources = null)
+        public ConstructionEnumerator(IReadOnlyList<IArgumentSource>? sources = null, bool optionalDefaults = true)
         {
             _sources = sources ?? DefaultSources;
+            _optionalDefaults = optionalDefaults;
         }
+
+        /// <summary>
+        /// For the runtime's own types: the constructor shapes the default sweep has always used ((), (byte[]),
+        /// (Stream), (Stream, bool)…: streams, content and flags only). Hand-written recipes judge the rest, since a
+        /// runtime type's other parameters select states (buffering thresholds, modes) whose rules a recipe must state.
+        /// A recipe for more shapes passes its own sources.
+        /// </summary>
+        public static ConstructionEnumerator ForRuntimeTypes { get; } = new ConstructionEnumerator(new IArgumentSource[]
+        {
+            new OfParameterTypes(new StreamArguments(), typeof(Stream)), new OfParameterTypes(new ContentArguments(), typeof(byte[])),
+            new OfParameterTypes(new FlagArguments(), typeof(bool)),
+        }, optionalDefaults: false);
 
         public static IReadOnlyList<IArgumentSource> DefaultSources { get; } = new IArgumentSource[]
         {
@@ -106,7 +120,7 @@ namespace StreamConformance.Recipes.Synthesis
         IReadOnlyList<Argument> Values(ParameterInfo parameter)
         {
             var supplied = _sources.Select(s => s.For(parameter)).FirstOrDefault(v => v.Count > 0) ?? new Argument[0];
-            if (!parameter.HasDefaultValue) return supplied;
+            if (!parameter.HasDefaultValue || !_optionalDefaults) return supplied;
             var value = parameter.DefaultValue;
             if (value != null && parameter.ParameterType.IsEnum) value = Enum.ToObject(parameter.ParameterType, value);
             if (value == null && parameter.ParameterType.IsValueType) value = Activator.CreateInstance(parameter.ParameterType);

@@ -27,6 +27,10 @@ namespace StreamConformance.Recipes.Synthesis
             return index.Where(kv => StreamSynthesizer.Is(kv.Key, type)).OrderBy(kv => kv.Key.FullName, StringComparer.Ordinal).SelectMany(kv => kv.Value).ToList();
         }
 
+        /// <summary>
+        /// An assembly of the runtime (any shared framework beside the core library's: Microsoft.NETCore.App, ASP.NET
+        /// Core…; Mono's profile folders and GAC), as opposed to a user's.
+        /// </summary>
         public static bool IsRuntimeAssembly(Assembly assembly)
         {
             if (assembly == typeof(object).Assembly) return true;
@@ -36,9 +40,18 @@ namespace StreamConformance.Recipes.Synthesis
             try
             {
                 var location = assembly.Location;
-                return location.Length > 0 && string.Equals(Path.GetDirectoryName(location), Path.GetDirectoryName(typeof(object).Assembly.Location), StringComparison.Ordinal);
+                return location.Length > 0 && location.StartsWith(FrameworkRoot + Path.DirectorySeparatorChar, StringComparison.Ordinal);
             }
             catch (NotSupportedException) { return false; }
+        }
+
+        /// <summary>.NET: dotnet/shared (every framework's version folders); Mono: lib/mono (its profiles and GAC).</summary>
+        static readonly string FrameworkRoot = FrameworkRootOf(Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "");
+
+        static string FrameworkRootOf(string coreLibraryFolder)
+        {
+            var up = Path.GetDirectoryName(coreLibraryFolder) ?? coreLibraryFolder;
+            return Type.GetType("Mono.Runtime") != null ? up : Path.GetDirectoryName(up) ?? up;
         }
 
         static IReadOnlyDictionary<Type, List<Construction>> Read(Assembly assembly)

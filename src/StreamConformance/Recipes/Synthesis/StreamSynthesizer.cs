@@ -20,7 +20,7 @@ namespace StreamConformance.Recipes.Synthesis
 
         static readonly ConcurrentDictionary<Type, SynthesisResult> s_results = new ConcurrentDictionary<Type, SynthesisResult>();
 
-        readonly ConstructionEnumerator _enumerator = new ConstructionEnumerator();
+        readonly ConstructionEnumerator _userTypes = new ConstructionEnumerator();
 
         /// <summary>The recipe for <paramref name="type"/>, or why there is none (kept for the static-only report).</summary>
         public static SynthesisResult For(Type type) => s_results.GetOrAdd(type, t => new StreamSynthesizer().Synthesize(t));
@@ -92,9 +92,10 @@ namespace StreamConformance.Recipes.Synthesis
             var roles = new HashSet<string>();
             var tried = 0;
             var constructions = new List<Construction>();
+            var enumerator = FactoryIndex.IsRuntimeAssembly(type.Assembly) ? ConstructionEnumerator.ForRuntimeTypes : _userTypes;
             foreach (var ctor in ConstructionEnumerator.Constructors(type))
             {
-                constructions.AddRange(_enumerator.Combinations(ctor, out var unsupplied));
+                constructions.AddRange(enumerator.Combinations(ctor, out var unsupplied));
                 if (unsupplied != null) failures.Add(unsupplied);
             }
             constructions.AddRange(FactoryIndex.For(type));
