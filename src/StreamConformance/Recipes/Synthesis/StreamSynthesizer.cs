@@ -50,10 +50,25 @@ namespace StreamConformance.Recipes.Synthesis
             readers = readers.Where(r => !IsFilled(r) || writers.Contains(r)).ToList();
             if (readers.Count == 0 && writers.Count == 0) return SynthesisResult.None(NoneBuilt(type, failures));
 
-            var sample = Sample();
-            var partners = PartnerNames.For(type).SelectMany(p => Trials(p, new List<string>())).Where(t => !t.IsPair).ToList();
             var reader = readers.FirstOrDefault();
             var writer = writers.FirstOrDefault();
+            // The round trips read and write the type: one that hangs (a broken stream) must not hang the build, so they
+            // run bounded on a worker thread; past the limit the recipe judges pass-through lazily, in the checks, as a
+            // check's own time limit then catches the hang.
+            SynthesizedRecipe? recipe = null;
+            var worker = new System.Threading.Thread(() => recipe = Pair(type, readers, writers, reader, writer)) { IsBackground = true, Name = "streamconf-round-trip" };
+            worker.Start();
+            if (!worker.Join(RoundTripLimit)) return SynthesisResult.Of(new SynthesizedRecipe(type, reader, writer, null, null, null, null, judgeLater: true));
+            return SynthesisResult.Of(recipe!);
+        }
+
+        /// <summary>How long the round trips that pair a transform with its inverse may take.</summary>
+        public static TimeSpan RoundTripLimit { get; set; } = TimeSpan.FromSeconds(5);
+
+        SynthesizedRecipe Pair(Type type, List<Trial> readers, List<Trial> writers, Trial? reader, Trial? writer)
+        {
+            var sample = Sample();
+            var partners = PartnerNames.For(type).SelectMany(p => Trials(p, new List<string>())).Where(t => !t.IsPair).ToList();
             string? readWhy = null, writeWhy = null;
             Transcoder? encoder = null, decoder = null;
             if (reader != null)
@@ -82,7 +97,7 @@ namespace StreamConformance.Recipes.Synthesis
                     }
                 }
             }
-            return SynthesisResult.Of(new SynthesizedRecipe(type, reader, writer, encoder, decoder, encoder == null ? readWhy : null, decoder == null ? writeWhy : null));
+            return new SynthesizedRecipe(type, reader, writer, encoder, decoder, encoder == null ? readWhy : null, decoder == null ? writeWhy : null);
         }
 
         /// <summary>Every construction that builds, tried over a writable sink; a type's own constructors first, then the factories that return it.</summary>
@@ -147,7 +162,7 @@ namespace StreamConformance.Recipes.Synthesis
             try
             {
                 stream = trial.Build(scope).stream;
-                if (scope.ContentGiven && stream.CanRead)
+                if (scope.ContentGiven && stream.CanRead && trial.CanWrite && !stream.CanWrite)
                 {
                     // A writer that passes CanRead through from its sink (an archive's output stream) fails at Dispose
                     // when its source is read-only: it only writes, and no caller reads it.
@@ -162,6 +177,7 @@ namespace StreamConformance.Recipes.Synthesis
                     }
                     return true;
                 }
+                if (scope.ContentGiven && stream.CanRead) return true;
                 failures.Add($"{trial.Construction.Label}: reads, but no argument gives it content and it cannot be written and rewound");
                 return false;
             }

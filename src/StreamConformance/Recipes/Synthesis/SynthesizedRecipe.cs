@@ -19,10 +19,12 @@ namespace StreamConformance.Recipes.Synthesis
         readonly Trial? _writer;
         readonly Transcoder? _encoder;
         readonly Transcoder? _decoder;
-        readonly string? _transforms;
+        readonly Lazy<string?> _transforms;
         readonly MethodInfo? _toArray;
 
-        public SynthesizedRecipe(Type type, Trial? reader, Trial? writer, Transcoder? encoder, Transcoder? decoder, string? readWhy, string? writeWhy)
+        /// <param name="judgeLater">The round trips did not finish in time: whether the type passes bytes through is asked
+        /// by the first check that needs to know (a first read of 512 bytes), under that check's time limit.</param>
+        public SynthesizedRecipe(Type type, Trial? reader, Trial? writer, Transcoder? encoder, Transcoder? decoder, string? readWhy, string? writeWhy, bool judgeLater = false)
         {
             _type = type;
             _reader = reader;
@@ -30,7 +32,7 @@ namespace StreamConformance.Recipes.Synthesis
             _encoder = encoder;
             _decoder = decoder;
             var why = readWhy ?? writeWhy;
-            if (why != null) _transforms = why + ": the type transforms its content (a decoder, parser or encoder) and nothing found undoes it, so its bytes are not compared";
+            _transforms = judgeLater ? new Lazy<string?>(FirstRead) : new Lazy<string?>(() => Transforms(why));
             _toArray = ToArrayOf(type);
         }
 
@@ -63,7 +65,18 @@ namespace StreamConformance.Recipes.Synthesis
         public override bool IsBuffered => _reader != null && StreamSynthesizer.IsFilled(_reader);
         // Read back through its own ToArray(): the store goes with the stream at Dispose.
         public override bool ReadBackBeforeDispose => _toArray != null && _writer != null && !_writer.HasSink;
-        public override string? TransformsContentReason => _transforms;
+        public override string? TransformsContentReason => _transforms.Value;
+
+        static string? Transforms(string? why) =>
+            why == null ? null : why + ": the type transforms its content (a decoder, parser or encoder) and nothing found undoes it, so its bytes are not compared";
+
+        string? FirstRead()
+        {
+            if (_reader == null) return Transforms("the round trips did not finish in time");
+            var sample = new byte[512];
+            for (var i = 0; i < sample.Length; i++) sample[i] = (byte)(i * 7 + 3);
+            return Transcoder.RoundTrips(Transcoder.Identity, Transcoder.Decoder(_reader), sample, out var why) ? null : Transforms("a first read of 512 bytes " + why);
+        }
 
         public override StreamFixture? OpenRead(byte[] content)
         {
