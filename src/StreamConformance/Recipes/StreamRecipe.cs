@@ -43,6 +43,12 @@ namespace StreamConformance.Recipes
         /// <summary>Written data reaches the store on Flush; false when only Dispose completes it (compressors, CryptoStream).</summary>
         public virtual bool WritesVisibleAfterFlush => true;
 
+        /// <summary>
+        /// The stream is its own store, with no sink behind it (a pooled memory stream built empty, which hands its memory
+        /// back at Dispose): what was written is read back after Flush, before Dispose, and nothing is compared after it.
+        /// </summary>
+        public virtual bool ReadBackBeforeDispose => false;
+
         /// <summary>Reads and writes are served from memory or a buffer, so the budgets for buffered streams apply (e.g. 0 B per ReadByte).</summary>
         public virtual bool IsBuffered => false;
 

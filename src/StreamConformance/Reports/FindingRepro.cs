@@ -50,16 +50,14 @@ namespace StreamConformance.Reports
             return null;
         }
 
-        /// <summary>The recipe of that type and variant: generic shapes by variant, hand-written ones by variant first (naming some types needs a live instance).</summary>
+        /// <summary>The recipe of that type and variant: a hand-written one, else one synthesized for a type this process has loaded.</summary>
         static StreamRecipe? RecipeOf(string type, string variant)
         {
-            if (variant.StartsWith("shape(", StringComparison.Ordinal))
-            {
-                // Only a type this process has loaded can be shaped here; another runtime's gets the reason instead.
-                var runtimeType = AppDomain.CurrentDomain.GetAssemblies().Select(a => a.GetType(type, false)).FirstOrDefault(t => t != null);
-                return runtimeType == null ? null : GenericShapes.For(runtimeType).FirstOrDefault(r => r.Variant == variant);
-            }
-            return RecipeCatalog.BuiltIn.Where(r => r.Variant == variant).FirstOrDefault(r => r.TypeName == type);
+            var builtIn = RecipeCatalog.BuiltIn.Where(r => r.Variant == variant).FirstOrDefault(r => r.TypeName == type);
+            if (builtIn != null) return builtIn;
+            // Only a type this process has loaded can be synthesized here; another runtime's gets the reason instead.
+            var runtimeType = AppDomain.CurrentDomain.GetAssemblies().Select(a => a.GetType(type, false)).FirstOrDefault(t => t != null);
+            return runtimeType == null ? null : GenericShapes.For(runtimeType).FirstOrDefault(r => r.Variant == variant);
         }
 
         /// <summary>"Read: Seek(10, Begin) returned 26; …" → "Seek(10, Begin) returned 26", and the access it was seen on.</summary>

@@ -15,6 +15,8 @@ namespace StreamConformance.Tests.Isolation
 
         public static string FaultyStreams(string tfm) => Path.Combine(Root, "tests", "FaultyStreams", "bin", Configuration, tfm, "FaultyStreams.dll");
 
+        public static string LibraryStreams(string tfm) => Path.Combine(Root, "tests", "LibraryStreams", "bin", Configuration, tfm, "LibraryStreams.dll");
+
         public static bool OnMono => Type.GetType("Mono.Runtime") != null;
     }
 }

@@ -10,12 +10,14 @@ namespace StreamConformance.Tests.Recipes
     [TestFixture]
     public sealed class GenericShapesTests
     {
-        [TestCase(typeof(MemoryStream), "shape(byte[])", true)]
-        [TestCase(typeof(BufferedStream), "shape(Stream)", true)]
-        [TestCase(typeof(UnseekableStream), "shape(Stream, bool)", false)]
+        // MemoryStream() is filled with the content and rewound; the wrappers read it from their inner stream.
+        [TestCase(typeof(MemoryStream), "new MemoryStream()", true)]
+        [TestCase(typeof(BufferedStream), "new BufferedStream(Stream)", true)]
+        [TestCase(typeof(UnseekableStream), "new UnseekableStream(Stream, leaveOpen: default)", false)]
         public void ShapeReadsContentAndTakesCanSeekFromTheInstance(Type type, string variant, bool canSeek)
         {
-            var recipe = GenericShapes.For(type).Single(r => r.Variant == variant);
+            var recipe = GenericShapes.For(type).Single();
+            Assert.That(recipe.Variant, Is.EqualTo(variant));
             Assert.That(recipe.CanSeek, Is.EqualTo(canSeek));
             var content = CheckContext.Content(300);
             using var fixture = recipe.OpenRead(content)!;
@@ -27,7 +29,7 @@ namespace StreamConformance.Tests.Recipes
         [Test]
         public void APassThroughShapeIsJudgedOnItsBytes()
         {
-            var recipe = GenericShapes.For(typeof(BufferedStream)).Single(r => r.Variant == "shape(Stream)");
+            var recipe = GenericShapes.For(typeof(BufferedStream)).Single();
             Assert.That(recipe.TransformsContentReason, Is.Null);
             var result = CheckCatalog.Select("read-byte.values").Single().Run(recipe, new CheckContext { Quick = true }).Single();
             Assert.That(result.Outcome, Is.EqualTo(Results.Outcome.Pass), result.Message);
@@ -37,8 +39,8 @@ namespace StreamConformance.Tests.Recipes
         [Test]
         public void AShapeThatTransformsItsContentSkipsTheChecksThatCompareBytes()
         {
-            var recipe = GenericShapes.For(typeof(InvertingStream)).Single(r => r.Variant == "shape(Stream)");
-            Assert.That(recipe.TransformsContentReason, Does.Contain("transforms its content").And.Contain("equal up to offset 0"));
+            var recipe = GenericShapes.For(typeof(InvertingStream)).Single();
+            Assert.That(recipe.TransformsContentReason, Does.Contain("transforms its content").And.Contain("equal up to offset 0").And.Contain("nothing found undoes it"));
             foreach (var check in new[] { "read-byte.values", "read.differential", "seek.origins", "buffered.interleave", "edge.zero-length" })
             {
                 var result = CheckCatalog.Select(check).Single().Run(recipe, new CheckContext { Quick = true }).Single();
@@ -55,7 +57,7 @@ namespace StreamConformance.Tests.Recipes
         {
             Assert.That(typeof(HiddenWrapper).IsVisible, Is.False);
             Assert.That(GenericShapes.For(typeof(HiddenWrapper)), Is.Empty);
-            Assert.That(GenericShapes.WhyNone(typeof(HiddenWrapper)), Does.StartWith("not public, and no recipe reaches it"));
+            Assert.That(GenericShapes.WhyNone(typeof(HiddenWrapper)), Does.StartWith("not public, and no public method of its assembly returns it"));
             Assert.That(GenericShapes.For(typeof(InvertingStream)), Is.Not.Empty, "a public type with the same constructor still gets one");
         }
 
@@ -63,9 +65,9 @@ namespace StreamConformance.Tests.Recipes
         [Test]
         public void AReadOnlyTypeOpensNoWriteFixture()
         {
-            var recipe = GenericShapes.For(typeof(InvertingStream)).Single(r => r.Variant == "shape(Stream)");
+            var recipe = GenericShapes.For(typeof(InvertingStream)).Single();
             Assert.That(recipe.OpenWrite(), Is.Null);
-            using var writable = GenericShapes.For(typeof(BufferedStream)).Single(r => r.Variant == "shape(Stream)").OpenWrite();
+            using var writable = GenericShapes.For(typeof(BufferedStream)).Single().OpenWrite();
             Assert.That(writable, Is.Not.Null);
         }
 

@@ -1,0 +1,33 @@
+using System;
+
+namespace StreamConformance.Recipes.Synthesis
+{
+    /// <summary>One value for one parameter: how to make it for a build, and how C# spells it in a repro.</summary>
+    public sealed class Argument
+    {
+        readonly Func<BuildScope, object?> _make;
+
+        readonly string _readSource;
+        readonly string _writeSource;
+
+        public Argument(string label, string source, Func<BuildScope, object?> make) : this(label, source, source, make) { }
+
+        public Argument(string label, string readSource, string writeSource, Func<BuildScope, object?> make)
+        {
+            Label = label;
+            _readSource = readSource;
+            _writeSource = writeSource;
+            _make = make;
+        }
+
+        /// <summary>Short form for the recipe's variant name, e.g. "Stream", "Compress", "4096".</summary>
+        public string Label { get; }
+
+        /// <summary>C# expression for the repro of a read (a scope that has <c>content</c>) or of a write.</summary>
+        public string Source(bool forReading) => forReading ? _readSource : _writeSource;
+
+        public object? Make(BuildScope scope) => _make(scope);
+
+        public static Argument Constant(object? value, string label, string source) => new Argument(label, source, _ => value);
+    }
+}

@@ -1,0 +1,41 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+
+namespace StreamConformance.Recipes.Synthesis
+{
+    /// <summary>
+    /// What one build of a synthesized stream is for: reading over <see cref="Content"/>, or writing into a store the
+    /// fixture reads back. Arguments take their values from it and leave here what the fixture must dispose.
+    /// </summary>
+    public sealed class BuildScope
+    {
+        public BuildScope(bool forReading, byte[] content)
+        {
+            ForReading = forReading;
+            Content = content;
+        }
+
+        public bool ForReading { get; }
+
+        /// <summary>What the stream reads (already encoded when the type decodes): empty for a write.</summary>
+        public byte[] Content { get; }
+
+        /// <summary>Whether an argument handed the content to the stream (an inner stream, a byte[], a file).</summary>
+        public bool ContentGiven { get; set; }
+
+        /// <summary>Where written bytes land when an argument is the stream's store (an inner stream, a file).</summary>
+        public Func<byte[]>? ReadBack { get; set; }
+
+        public List<IDisposable> Owned { get; } = new List<IDisposable>();
+
+        /// <summary>The store of a write, for the argument that is the stream's sink (only the first one is).</summary>
+        public Stream NewSink()
+        {
+            var sink = new MemoryStream();
+            Owned.Add(sink);
+            if (ReadBack == null) ReadBack = sink.ToArray;
+            return sink;
+        }
+    }
+}

@@ -1,0 +1,86 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+
+namespace StreamConformance.Recipes.Synthesis
+{
+    /// <summary>
+    /// One way to get a stream: a public constructor, or a public static (or extension) method, or an instance method
+    /// of an object a caller can make, with one value per parameter. A method returning two streams (a connected pair)
+    /// gives the stream under test and its peer.
+    /// </summary>
+    public sealed class Construction
+    {
+        readonly Argument? _receiver;
+        readonly IReadOnlyList<Argument> _arguments;
+
+        public Construction(MethodBase method, Argument? receiver, IReadOnlyList<Argument> arguments)
+        {
+            Method = method;
+            _receiver = receiver;
+            _arguments = arguments;
+        }
+
+        public MethodBase Method { get; }
+
+        public bool IsConstructor => Method is ConstructorInfo;
+
+        /// <summary>For the variant name: "new DeflateStream(Stream, Compress, false)", "RecyclableMemoryStreamManager.GetStream()".</summary>
+        public string Label => (IsConstructor ? "new " + CSharpNames.Short(Method.DeclaringType!) : CSharpNames.Short(Method.DeclaringType!) + "." + Method.Name)
+                               + "(" + string.Join(", ", _arguments.Select(a => a.Label)) + ")";
+
+        /// <summary>The C# expression a user would write (for the repro).</summary>
+        public string Source(bool forReading)
+        {
+            var args = string.Join(", ", _arguments.Select(a => a.Source(forReading)));
+            if (IsConstructor) return $"new {CSharpNames.Of(Method.DeclaringType!)}({args})";
+            var target = _receiver != null ? _receiver.Source(forReading) : CSharpNames.Of(Method.DeclaringType!);
+            return $"{target}.{Method.Name}({args})";
+        }
+
+        /// <summary>Builds the stream(s): one stream, or a connected pair (the first is the one under test).</summary>
+        public Stream[] Invoke(BuildScope scope)
+        {
+            var receiver = _receiver?.Make(scope);
+            var values = _arguments.Select(a => a.Make(scope)).ToArray();
+            object? result;
+            try
+            {
+                result = Method is ConstructorInfo ctor ? ctor.Invoke(values) : Method.Invoke(receiver, values);
+            }
+            catch (TargetInvocationException e) when (e.InnerException != null)
+            {
+                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
+                throw;
+            }
+            if (result is IDisposable owned && !(result is Stream) && PairOf(result) == null) scope.Owned.Add(owned);
+            if (receiver is IDisposable disposableReceiver) scope.Owned.Add(disposableReceiver);
+            if (result is Stream stream) return new[] { stream };
+            return PairOf(result) ?? throw new InvalidOperationException($"{Label} returned {result?.GetType().FullName ?? "null"}, not a stream");
+        }
+
+        /// <summary>The two streams of a (Stream, Stream) tuple, or null.</summary>
+        static Stream[]? PairOf(object? result)
+        {
+            if (result == null) return null;
+            var type = result.GetType();
+            object? Item(string name) => (object?)type.GetField(name)?.GetValue(result) ?? type.GetProperty(name)?.GetValue(result);
+            return Item("Item1") is Stream a && Item("Item2") is Stream b ? new[] { a, b } : null;
+        }
+
+        /// <summary>Whether the method's declared result can be a stream or a pair of streams.</summary>
+        public static bool ReturnsStreams(Type returnType) =>
+            returnType != typeof(object) && (typeof(Stream).IsAssignableFrom(returnType) || IsPairType(returnType));
+
+        public static bool IsPairType(Type type)
+        {
+            if (!type.IsGenericType) return false;
+            var definition = type.GetGenericTypeDefinition();
+            return (definition == typeof(ValueTuple<,>) || definition == typeof(Tuple<,>)) && type.GetGenericArguments().All(t => typeof(Stream).IsAssignableFrom(t));
+        }
+
+        public override string ToString() => Label;
+    }
+}

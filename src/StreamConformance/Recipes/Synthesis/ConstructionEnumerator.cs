@@ -1,0 +1,135 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+
+namespace StreamConformance.Recipes.Synthesis
+{
+    /// <summary>
+    /// The public ways to get a stream and every combination of argument values for each (bounded), from the
+    /// argument sources: a parameter gets its values from the first source that supplies it, and an optional
+    /// parameter tries its default first.
+    /// </summary>
+    public sealed class ConstructionEnumerator
+    {
+        /// <summary>Enough for two flags and a mode; beyond it the first values of each parameter are the likely ones.</summary>
+        public const int MaxCombinations = 32;
+
+        readonly IReadOnlyList<IArgumentSource> _sources;
+        readonly bool _optionalDefaults;
+
+        public ConstructionEnumerator(IReadOnlyList<IArgumentSource>? sources = null, bool optionalDefaults = true)
+        {
+            _sources = sources ?? DefaultSources;
+            _optionalDefaults = optionalDefaults;
+        }
+
+        /// <summary>
+        /// For the runtime's own types: the constructor shapes the default sweep has always used ((), (byte[]),
+        /// (Stream), (Stream, bool)…: streams, content and flags only). Hand-written recipes judge the rest, since a
+        /// runtime type's other parameters select states (buffering thresholds, modes) whose rules a recipe must state.
+        /// A recipe for more shapes passes its own sources.
+        /// </summary>
+        public static ConstructionEnumerator ForRuntimeTypes { get; } = new ConstructionEnumerator(new IArgumentSource[]
+        {
+            new OfParameterTypes(new StreamArguments(), typeof(Stream)), new OfParameterTypes(new ContentArguments(), typeof(byte[])),
+            new OfParameterTypes(new FlagArguments(), typeof(bool)),
+        }, optionalDefaults: false);
+
+        public static IReadOnlyList<IArgumentSource> DefaultSources { get; } = new IArgumentSource[]
+        {
+            new StreamArguments(), new ContentArguments(), new FlagArguments(), new SizeArguments(), new PathArguments(),
+            new BufferWriterArguments(), new ObjectArguments(),
+        };
+
+        /// <summary>Public constructors of a public concrete type, fewest parameters first.</summary>
+        public static IReadOnlyList<MethodBase> Constructors(Type type)
+        {
+            if (type.IsAbstract || type.ContainsGenericParameters || !type.IsVisible) return new MethodBase[0];
+            return type.GetConstructors(BindingFlags.Public | BindingFlags.Instance).Where(Usable)
+                .OrderBy(c => c.GetParameters().Length).ThenBy(c => c.ToString(), StringComparer.Ordinal).ToList<MethodBase>();
+        }
+
+        /// <summary>
+        /// Public methods of the assembly's public types that return a stream or a pair of streams: static ones
+        /// (factories, extension methods) and instance ones of a type a caller can make without arguments (a
+        /// manager's GetStream()). Which stream type each returns is known only by calling it.
+        /// </summary>
+        public static IReadOnlyList<MethodBase> Factories(Assembly assembly)
+        {
+            Type[] types;
+            try { types = assembly.GetExportedTypes(); }
+            catch (Exception) { return new MethodBase[0]; }
+            var result = new List<MethodBase>();
+            foreach (var type in types.Where(t => !t.ContainsGenericParameters && !AuthoredRecipes.IsRecipeClass(t)).OrderBy(t => t.FullName, StringComparer.Ordinal))
+            {
+                var receiverMakeable = !typeof(Stream).IsAssignableFrom(type) && ObjectArguments.Instance(type).Count > 0;
+                foreach (var method in type.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly)
+                             .OrderBy(m => m.GetParameters().Length).ThenBy(m => m.ToString(), StringComparer.Ordinal))
+                {
+                    if (method.IsSpecialName || method.ContainsGenericParameters || method.IsAbstract || !Construction.ReturnsStreams(method.ReturnType)) continue;
+                    if (!method.IsStatic && !receiverMakeable) continue;
+                    if (Usable(method)) result.Add(method);
+                }
+            }
+            return result;
+        }
+
+        static bool Usable(MethodBase method) =>
+            method.GetParameters().All(p => !p.ParameterType.IsByRef && !p.ParameterType.IsPointer && !p.IsOut);
+
+        /// <summary>Each combination of values, or none with <paramref name="unsupplied"/> naming the parameter nothing supplies.</summary>
+        public IReadOnlyList<Construction> Combinations(MethodBase method, out string? unsupplied)
+        {
+            unsupplied = null;
+            Argument? receiver = null;
+            if (!method.IsStatic && !method.IsConstructor)
+            {
+                receiver = ObjectArguments.Instance(method.DeclaringType!).FirstOrDefault();
+                if (receiver == null)
+                {
+                    unsupplied = $"no instance of {CSharpNames.Short(method.DeclaringType!)} to call {method.Name} on";
+                    return new Construction[0];
+                }
+            }
+            var perParameter = new List<IReadOnlyList<Argument>>();
+            foreach (var parameter in method.GetParameters())
+            {
+                var values = Values(parameter);
+                if (values.Count == 0)
+                {
+                    unsupplied = $"parameter {parameter.Name} ({CSharpNames.Short(parameter.ParameterType)}) of {Describe(method)}: no value a caller would pass";
+                    return new Construction[0];
+                }
+                perParameter.Add(values);
+            }
+            var result = new List<Construction>();
+            var indices = new int[perParameter.Count];
+            while (result.Count < MaxCombinations)
+            {
+                result.Add(new Construction(method, receiver, perParameter.Select((values, i) => values[indices[i]]).ToList()));
+                // Odometer, last parameter fastest: the first values of the leading parameters are tried first.
+                var k = indices.Length - 1;
+                while (k >= 0 && ++indices[k] == perParameter[k].Count) indices[k--] = 0;
+                if (k < 0) break;
+            }
+            return result;
+        }
+
+        IReadOnlyList<Argument> Values(ParameterInfo parameter)
+        {
+            var supplied = _sources.Select(s => s.For(parameter)).FirstOrDefault(v => v.Count > 0) ?? new Argument[0];
+            if (!parameter.HasDefaultValue || !_optionalDefaults) return supplied;
+            var value = parameter.DefaultValue;
+            if (value != null && parameter.ParameterType.IsEnum) value = Enum.ToObject(parameter.ParameterType, value);
+            if (value == null && parameter.ParameterType.IsValueType) value = Activator.CreateInstance(parameter.ParameterType);
+            var byDefault = Argument.Constant(value, parameter.Name + ": default", "default");
+            return new[] { byDefault }.Concat(supplied).ToList();
+        }
+
+        public static string Describe(MethodBase method) =>
+            (method.IsConstructor ? "new " + CSharpNames.Short(method.DeclaringType!) : CSharpNames.Short(method.DeclaringType!) + "." + method.Name)
+            + "(" + string.Join(", ", method.GetParameters().Select(p => CSharpNames.Short(p.ParameterType))) + ")";
+    }
+}

@@ -1,0 +1,44 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Reflection;
+using System.Text;
+using System.Threading;
+
+namespace StreamConformance.Recipes.Synthesis
+{
+    /// <summary>
+    /// Everything else a caller has at hand: an Encoding (UTF-8), a CancellationToken (none), an instance of a public
+    /// class with a public parameterless constructor (settings, options, a manager), or the shared instance a type
+    /// exposes as a static Shared, Default or Instance property (ArrayPool&lt;byte&gt;.Shared).
+    /// </summary>
+    public sealed class ObjectArguments : IArgumentSource
+    {
+        static readonly string[] SharedNames = { "Shared", "Default", "Instance" };
+
+        public IReadOnlyList<Argument> For(ParameterInfo parameter)
+        {
+            var type = parameter.ParameterType;
+            if (type == typeof(Encoding)) return new[] { Argument.Constant(new UTF8Encoding(false), "UTF8", "new System.Text.UTF8Encoding(false)") };
+            if (type == typeof(CancellationToken)) return new[] { Argument.Constant(CancellationToken.None, "none", "System.Threading.CancellationToken.None") };
+            if (type.IsPrimitive || type == typeof(string) || type.IsByRef || type.IsPointer || typeof(Stream).IsAssignableFrom(type) || typeof(Delegate).IsAssignableFrom(type))
+                return new Argument[0];
+            return Instance(type);
+        }
+
+        /// <summary>A new or shared instance of <paramref name="type"/>, when it has one a caller could get without arguments.</summary>
+        public static IReadOnlyList<Argument> Instance(Type type)
+        {
+            if (!type.IsVisible || type.ContainsGenericParameters) return new Argument[0];
+            var name = CSharpNames.Of(type);
+            foreach (var shared in SharedNames)
+                if (type.GetProperty(shared, BindingFlags.Public | BindingFlags.Static) is { } property && type.IsAssignableFrom(property.PropertyType) && property.GetIndexParameters().Length == 0)
+                    return new[] { new Argument(CSharpNames.Short(type) + "." + shared, $"{name}.{shared}", _ => property.GetValue(null)) };
+            if (type.IsAbstract || type.IsInterface || type.IsArray) return new Argument[0];
+            if (type.IsValueType) return new[] { new Argument(CSharpNames.Short(type), $"new {name}()", _ => Activator.CreateInstance(type)) };
+            var ctor = type.GetConstructor(Type.EmptyTypes);
+            if (ctor == null || !ctor.IsPublic) return new Argument[0];
+            return new[] { new Argument(CSharpNames.Short(type), $"new {name}()", _ => ctor.Invoke(new object[0])) };
+        }
+    }
+}

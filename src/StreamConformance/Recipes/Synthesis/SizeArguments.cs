@@ -1,0 +1,39 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+
+namespace StreamConformance.Recipes.Synthesis
+{
+    /// <summary>
+    /// An integer: 0 for an offset or position; otherwise the content's length (a read's window), a small buffer
+    /// size, 1 (a level or count), 0. Never a file descriptor or handle (a source of its own must open one).
+    /// </summary>
+    public sealed class SizeArguments : IArgumentSource
+    {
+        const int BufferSize = 4096;
+        static readonly string[] Origins = { "offset", "position", "start", "index", "skip" };
+        // A descriptor or handle is no size: 0, 1 and 2 are the process's own stdin, stdout (the probe's channel) and stderr.
+        static readonly string[] Handles = { "fd", "handle", "descriptor" };
+
+        public IReadOnlyList<Argument> For(ParameterInfo parameter)
+        {
+            var type = parameter.ParameterType;
+            if (type != typeof(int) && type != typeof(long) && type != typeof(short) && type != typeof(uint) && type != typeof(ulong)) return new Argument[0];
+            var name = (parameter.Name ?? "").ToLowerInvariant();
+            if (Handles.Any(name.Contains)) return new Argument[0];
+            if (Origins.Any(name.Contains)) return new[] { Of(type, _ => 0, "0", "0") };
+            return new[]
+            {
+                Of(type, scope => scope.ForReading ? scope.Content.Length : BufferSize, "content.Length", BufferSize.ToString()),
+                Of(type, _ => BufferSize, BufferSize.ToString(), BufferSize.ToString()),
+                Of(type, _ => 1, "1", "1"),
+                Of(type, _ => 0, "0", "0"),
+            };
+        }
+
+        static Argument Of(Type type, Func<BuildScope, long> value, string readSource, string writeSource) =>
+            new Argument(readSource == "content.Length" ? "length" : readSource, readSource, writeSource,
+                scope => Convert.ChangeType(value(scope), type, System.Globalization.CultureInfo.InvariantCulture));
+    }
+}

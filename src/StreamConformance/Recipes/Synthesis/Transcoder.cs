@@ -1,0 +1,86 @@
+using System;
+using System.IO;
+
+namespace StreamConformance.Recipes.Synthesis
+{
+    /// <summary>
+    /// One direction of a transform, made from a construction: encode (write through it, take what reached its sink)
+    /// or decode (read it over the given bytes). The identity is the pass-through case.
+    /// </summary>
+    public sealed class Transcoder
+    {
+        readonly Func<byte[], byte[]> _apply;
+
+        Transcoder(string label, Func<byte[], byte[]> apply)
+        {
+            Label = label;
+            _apply = apply;
+        }
+
+        public string Label { get; }
+
+        public bool IsIdentity => Label == "identity";
+
+        public byte[] Apply(byte[] input) => _apply(input);
+
+        public static Transcoder Identity { get; } = new Transcoder("identity", b => b);
+
+        /// <param name="toArray">For a store with no sink argument: its own ToArray(), called before it is disposed.</param>
+        public static Transcoder Encoder(Trial writer, System.Reflection.MethodInfo? toArray = null) => new Transcoder(writer.Construction.Label, input =>
+        {
+            var scope = new BuildScope(false, new byte[0]);
+            try
+            {
+                var stream = writer.Build(scope).stream;
+                byte[]? own = null;
+                try
+                {
+                    stream.Write(input, 0, input.Length);
+                    if (scope.ReadBack == null && toArray != null) own = (byte[])toArray.Invoke(stream, null)!;
+                }
+                finally { stream.Dispose(); }
+                return own ?? (scope.ReadBack != null ? scope.ReadBack() : throw new InvalidOperationException("no sink to read back"));
+            }
+            finally { Trial.Discard(scope); }
+        });
+
+        public static Transcoder Decoder(Trial reader) => new Transcoder(reader.Construction.Label, input =>
+        {
+            var scope = new BuildScope(true, input);
+            try
+            {
+                var stream = reader.Build(scope).stream;
+                try { return ReadAll(stream, input.Length * 64 + 65536); }
+                finally { Trial.Discard(stream); }
+            }
+            finally { Trial.Discard(scope); }
+        });
+
+        public static byte[] ReadAll(Stream stream, int limit)
+        {
+            var result = new MemoryStream();
+            var buffer = new byte[4096];
+            int n;
+            while (result.Length < limit && (n = stream.Read(buffer, 0, buffer.Length)) > 0) result.Write(buffer, 0, n);
+            return result.ToArray();
+        }
+
+        /// <summary>Whether decoding what this encoder made of <paramref name="sample"/> gives it back; exceptions say no.</summary>
+        public static bool RoundTrips(Transcoder encoder, Transcoder decoder, byte[] sample, out string? why)
+        {
+            try
+            {
+                var back = decoder.Apply(encoder.Apply(sample));
+                var n = 0;
+                while (n < back.Length && n < sample.Length && back[n] == sample[n]) n++;
+                why = n == sample.Length && back.Length == sample.Length ? null : $"gave {back.Length} bytes, equal up to offset {n}";
+                return why == null;
+            }
+            catch (Exception e)
+            {
+                why = $"threw {e.GetType().Name} ({e.Message.Split('\n')[0]})";
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using NUnit.Framework;
+using StreamConformance.Probe;
+using StreamConformance.Results;
+using StreamConformance.Runtimes;
+using StreamConformance.Sweep;
+
+namespace StreamConformance.Tests.Isolation
+{
+    /// <summary>
+    /// A user's library swept as <c>sweep --assembly</c> sweeps it, by the real probe in a child process: each kind of
+    /// stream (reachable only through a factory, a write-only transform and its inverse, a mode-switched transform, a
+    /// connected pipe, a pipe with no peer, a type only the library's own recipe builds) is built the right way and judged
+    /// by the rules that fit it.
+    /// </summary>
+    [TestFixture, NonParallelizable]
+    public class LibraryStreamsTests
+    {
+        static readonly string[] Types =
+        {
+            "SlabStream", "XorEncoderStream", "XorDecoderStream", "ShiftStream", "PipeEnd", "LoopbackPipeStream", "FramedStream", "OrphanStream",
+            "ArchiveWriterStream", "SegmentStream`1",
+        };
+
+        RunDocument _document = null!;
+
+        [OneTimeSetUp]
+        public void SweepTheLibrary()
+        {
+            var runtime = RepoPaths.OnMono ? RuntimeResolver.Resolve("mono") : RuntimeResolver.Resolve("dotnet");
+            var assembly = RepoPaths.LibraryStreams(RepoPaths.OnMono ? "net472" : "net10.0");
+            Assert.That(File.Exists(assembly), assembly);
+            // Functional checks only: budgets measure cost, which says nothing about how a stream was built.
+            var options = new SweepOptions { CheckTimeout = TimeSpan.FromSeconds(20), Quick = true, Checks = "read*,write*,seek*,capabilities*,dispose*,edge*,buffered*" };
+            options.Runtimes.Add(runtime);
+            var items = Types.Select(n => new ProbeItem { Type = "LibraryStreams." + n, AssemblyPath = assembly }).ToList();
+            _document = new SweepRunner(options, (_, __) => new SweepTargets(items), new ProbeLocator(RepoPaths.ProbeRoot)).Run();
+        }
+
+        IEnumerable<CheckResult> Of(string type) => _document.Results.Where(r => r.Type == "LibraryStreams." + type);
+
+        string Variant(string type) => _document.Runtimes.Single().Built.TryGetValue("LibraryStreams." + type, out var v) ? v.Single() : "(not built)";
+
+        string StaticOnly(string type) => _document.Runtimes.Single().StaticOnly.SingleOrDefault(s => s.Type == "LibraryStreams." + type)?.Reason ?? "(built)";
+
+        string Describe(string type) => string.Join("; ", Of(type).Select(r => $"{r.Check}={r.Outcome} {r.Message}"));
+
+        [Test]
+        public void NothingErrsOrHangs()
+        {
+            Assert.That(_document.Runtimes.Single().Errors, Is.Empty);
+            var bad = _document.Results.Where(r => r.Outcome == Outcome.Error || r.Outcome == Outcome.Timeout || r.Outcome == Outcome.Crash).ToList();
+            Assert.That(bad, Is.Empty, string.Join("\n", bad.Select(r => $"{r.Type} {r.Check} {r.Outcome}: {r.Message}")));
+        }
+
+        [TestCase("SlabStream", "SlabPool.GetStream()")]
+        [TestCase("FramedStream", "recipe LibraryStreams.Testing.FramedStreamRecipes")]
+        [TestCase("PipeEnd", "pair DuplexPipe.CreatePair()")]
+        [TestCase("SegmentStream`1", "read SegmentStreams.AsStream(ArraySegment<byte>)")]
+        public void BuiltThroughWhatHandsItOut(string type, string variant)
+        {
+            Assert.That(Variant(type), Is.EqualTo(variant));
+        }
+
+        [TestCase("SlabStream")]
+        [TestCase("FramedStream")]
+        [TestCase("PipeEnd")]
+        [TestCase("ShiftStream")]
+        [TestCase("XorDecoderStream")]
+        [TestCase("XorEncoderStream")]
+        [TestCase("SegmentStream`1")]
+        public void ACorrectStreamIsJudgedOnItsBytesAndPasses(string type)
+        {
+            var results = Of(type).ToList();
+            Assert.That(results.Where(r => r.Outcome == Outcome.Fail), Is.Empty, Describe(type));
+            // Judged as what it is: the checks that compare bytes ran (a transform through its round trip), not skipped.
+            var compared = type == "XorEncoderStream" ? "write-byte.round-trip" : "read-byte.values";
+            Assert.That(results.Single(r => r.Check == compared).Outcome, Is.EqualTo(Outcome.Pass), Describe(type));
+        }
+
+        [Test]
+        public void AWriteOnlyTransformIsNeverARead()
+        {
+            Assert.That(Variant("XorEncoderStream"), Does.StartWith("write new XorEncoderStream(Stream, false), read back by new XorDecoderStream(Stream)"));
+            Assert.That(Variant("XorEncoderStream"), Does.Not.Contain("read new"));
+            Assert.That(Variant("XorDecoderStream"), Is.EqualTo("read new XorDecoderStream(Stream) over new XorEncoderStream(Stream, false)'s output"));
+            // Over a read-only source it claims to read, then fails at Dispose: only a writer.
+            Assert.That(Variant("ArchiveWriterStream"), Is.EqualTo("write new ArchiveWriterStream(Stream)"));
+            Assert.That(Of("ArchiveWriterStream").Where(r => r.Outcome == Outcome.Fail), Is.Empty, Describe("ArchiveWriterStream"));
+            Assert.That(Variant("ShiftStream"), Does.Contain("read new ShiftStream(Stream, Decode) over new ShiftStream(Stream, Encode)'s output"));
+        }
+
+        [Test]
+        public void APipeWithNoPeerIsStaticOnlyWithItsReason()
+        {
+            Assert.That(StaticOnly("LoopbackPipeStream"), Does.Contain("a write blocks while nobody reads"));
+            Assert.That(StaticOnly("OrphanStream"), Does.StartWith("not public, and no public method of its assembly returns it"));
+        }
+    }
+}
