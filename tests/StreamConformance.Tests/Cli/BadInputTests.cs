@@ -32,13 +32,7 @@ namespace StreamConformance.Tests.Cli
             return path;
         }
 
-        static void AssertBadInput(StreamConfProcess.Outcome outcome, string mustName)
-        {
-            Assert.That(outcome.ExitCode, Is.EqualTo(2), outcome.StandardError + outcome.StandardOutput);
-            var lines = outcome.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries);
-            Assert.That(lines, Has.Length.EqualTo(1), outcome.StandardError);
-            Assert.That(lines[0], Does.StartWith("streamconf: ").And.Contain(mustName));
-        }
+        static void AssertBadInput(StreamConfProcess.Outcome outcome, string mustName) => StreamConfProcess.AssertBadInput(outcome, mustName);
 
         [Test]
         public void UnknownRuntimeName() => AssertBadInput(StreamConfProcess.Run("inventory", "--runtime", "coreclr9"), "'coreclr9'");

@@ -1,6 +1,8 @@
 #if NET
+using System;
 using System.Diagnostics;
 using System.IO;
+using NUnit.Framework;
 using StreamConformance.Tests.Isolation;
 
 namespace StreamConformance.Tests.Cli
@@ -22,6 +24,15 @@ namespace StreamConformance.Tests.Cli
             var stderr = p.StandardError.ReadToEnd();
             p.WaitForExit();
             return new Outcome(p.ExitCode, stdout.Result, stderr);
+        }
+
+        /// <summary>Bad input: exit code 2 and exactly one line on standard error, naming <paramref name="mustName"/>.</summary>
+        public static void AssertBadInput(Outcome outcome, string mustName)
+        {
+            Assert.That(outcome.ExitCode, Is.EqualTo(2), outcome.StandardError + outcome.StandardOutput);
+            var lines = outcome.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+            Assert.That(lines, Has.Length.EqualTo(1), outcome.StandardError);
+            Assert.That(lines[0], Does.StartWith("streamconf: ").And.Contain(mustName));
         }
     }
 }

@@ -10,10 +10,7 @@ namespace StreamConformance.Tests.Scenarios
     {
         static void AssertBadInput(StreamConfProcess.Outcome outcome, string mustName)
         {
-            Assert.That(outcome.ExitCode, Is.EqualTo(2), outcome.StandardError + outcome.StandardOutput);
-            var lines = outcome.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries);
-            Assert.That(lines, Has.Length.EqualTo(1), outcome.StandardError);
-            Assert.That(lines[0], Does.StartWith("streamconf: ").And.Contain(mustName));
+            StreamConfProcess.AssertBadInput(outcome, mustName);
             Assert.That(outcome.StandardOutput, Does.Not.Contain("took"), "no scenario ran");
         }
 
