@@ -45,17 +45,29 @@ namespace StreamConformance.Checks
             {
                 return new[] { BudgetCheck.NotMeasured(Name, Operation, e) };
             }
+            return Judge(measured, recipe, context);
+        }
 
+        /// <summary>The verdict on one measurement against the budget.</summary>
+        public IEnumerable<CheckResult> Judge(AllocationMeasurement measured, StreamRecipe recipe, CheckContext context)
+        {
             // A process-wide count includes a few hundredths of a byte per call of the runtime's background work:
             // it is judged to the whole byte, a per-thread count exactly.
             var bytes = measured.ProcessWide ? Math.Round(measured.BytesPerCall) : measured.BytesPerCall;
             var figure = $"{Operation.Title} allocates {BudgetCheck.Format(bytes)} B/call" + BudgetCheck.NoteOf(measured.Note);
             var budget = BudgetCheck.Find(BudgetMeter.Allocation, Operation, recipe, context);
+            var highest = measured.ProcessWide ? Math.Round(measured.HighestBytesPerCall) : measured.HighestBytesPerCall;
             CheckResult result = budget == null
                 ? CheckResult.Of(Name, Outcome.Skip, $"{figure}; no bytesPerCall budget for {BudgetSet.ClassOf(recipe)} streams in {BudgetCheck.Budgets(context).Source}")
-                : CheckResult.Of(Name, budget.Allows(bytes) ? Outcome.Pass : Outcome.Fail,
-                    $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)} B ({budget.Source})");
+                // A figure that did not repeat is the least of its pairs: when another pair cost more than the
+                // ceiling, another run could settle on either side of it.
+                : !measured.Exact && budget.Allows(bytes) && !budget.Allows(highest)
+                    ? CheckResult.Of(Name, Outcome.Inconclusive,
+                        $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)} B ({budget.Source}) lies between it and the {BudgetCheck.Format(highest)} B/call another pair of windows measured: inconclusive, another run could judge either way")
+                    : CheckResult.Of(Name, budget.Allows(bytes) ? Outcome.Pass : Outcome.Fail,
+                        $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)} B ({budget.Source})");
             result.WithMetric("bytesPerCall", bytes).WithMetric("calls", measured.Calls).WithMetric(MetricNames.Exact, measured.Exact ? 1 : 0);
+            if (!measured.Exact) result.WithMetric("bytesPerCallHighest", highest);
             if (measured.ProcessWide) result.WithMetric(MetricNames.BytesPerCallProcessWide, measured.BytesPerCall);
             if (budget != null) result.WithMetric("budget", budget.Ceiling);
             return new[] { result };
@@ -115,6 +127,9 @@ namespace StreamConformance.Checks
                 : ratios.Interval.Contains(budget.Ceiling)
                     ? CheckResult.Of(Name, Outcome.Inconclusive,
                         $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}) lies inside the interval: inconclusive, another run could judge either way{rounds}")
+                    : WithinProcessSpread(ratios.Interval, budget.Ceiling)
+                    ? CheckResult.Of(Name, Outcome.Inconclusive,
+                        $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}) lies within {100 * LatencyMeter.ProcessSpread:0}% of the interval, as far as a figure moves between processes of one build: inconclusive, another run could judge either way{rounds}")
                     : CheckResult.Of(Name, budget.Allows(ratio) ? Outcome.Pass : Outcome.Fail,
                         $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}){rounds}");
             WithSpread(result, "nsPerCall", measured.Operation);
@@ -132,6 +147,13 @@ namespace StreamConformance.Checks
             if (budget != null) result.WithMetric("budget", budget.Ceiling);
             return new[] { result };
         }
+
+        /// <summary>
+        /// An interval describes one process; another process of the same build can settle a figure up to
+        /// <see cref="LatencyMeter.ProcessSpread"/> away (docs/budgets.md), so a ceiling that close is no verdict either.
+        /// </summary>
+        static bool WithinProcessSpread(MedianInterval interval, double ceiling) =>
+            ceiling >= interval.Low / (1 + LatencyMeter.ProcessSpread) && ceiling <= interval.High * (1 + LatencyMeter.ProcessSpread);
 
         /// <summary>A median figure with its min and max over rounds and its confidence interval.</summary>
         static void WithSpread(CheckResult result, string name, BatchTimes figure) =>

@@ -87,22 +87,22 @@ namespace StreamConformance.Meters
             var perCall = double.MaxValue;
             for (var i = 0; i < 2; i++)
             {
-                var tiny = System.Diagnostics.Stopwatch.StartNew();
-                Window(open, TinyCalls, TinyCalls, ThreadCounter, out _, out var p);
+                Window(open, TinyCalls, TinyCalls, ThreadCounter, out _, out var p, out var tinySeconds);
                 tinyPooled |= p;
-                perCall = tiny.Elapsed.TotalSeconds / (2.0 * TinyCalls);
+                perCall = tinySeconds / (2.0 * TinyCalls);
             }
             var jit = Math.Max(1, calls / 10);
             if (2 * jit * perCall > WarmUpTarget.TotalSeconds) jit = Math.Max(TinyCalls, (int)(WarmUpTarget.TotalSeconds / (2 * perCall)));
             announce(TimeSpan.FromSeconds(2 * jit * perCall));
-            var pilot = System.Diagnostics.Stopwatch.StartNew();
-            Window(open, jit, jit, ThreadCounter, out _, out var pooled);   // JIT, static constructors, caches of the runtime
+            Window(open, jit, jit, ThreadCounter, out _, out var pooled, out var pilotSeconds);   // JIT, static constructors, caches of the runtime
             pooled |= onPoolThreads || tinyPooled;
             // A pair of windows makes 6N calls (N and 2N, each after as many warm-up calls). A call that takes
             // ~0.1 ms or more (TLS records, HTTP bodies, a 16 KB buffer allocated per call) would make that pair take
             // many seconds, and the check a timeout: N shrinks by tens until a pair fits in PairLimit. The figure is still
             // (bytes(2N) − bytes(N)) / N, exact when 2N costs exactly twice N.
-            var secondsPerCall = pilot.Elapsed.TotalSeconds / (2.0 * jit);
+            // The calls alone, not the session's opening: a stream whose opening is slow (an HTTP connection on
+            // Mono takes ~0.7 s) would otherwise look slow per call and get an N too small to span its buffer refills.
+            var secondsPerCall = pilotSeconds / (2.0 * jit);
             var chosen = CallsWithin(calls, secondsPerCall);
             string? pilotNote = null;
             if (chosen < calls)
@@ -124,8 +124,8 @@ namespace StreamConformance.Meters
             {
                 announce(TimeSpan.FromSeconds((Warm(calls) + calls + Warm(2 * calls) + 2 * calls) * secondsPerCall));
                 var clock = System.Diagnostics.Stopwatch.StartNew();
-                var small = Window(open, Warm(calls), calls, counter, out _, out var pooledSmall);
-                var large = Window(open, Warm(2 * calls), 2 * calls, counter, out note, out var pooledLarge);
+                var small = Window(open, Warm(calls), calls, counter, out _, out var pooledSmall, out _);
+                var large = Window(open, Warm(2 * calls), 2 * calls, counter, out note, out var pooledLarge, out _);
                 if (!pooled && (pooledSmall || pooledLarge))
                 {
                     // Some calls went to the pool only after the first window: the per-thread figure would miss
@@ -153,7 +153,9 @@ namespace StreamConformance.Meters
             if (why == null && pilotNote != null && bytesPerCall != Math.Floor(bytesPerCall))
                 why = "not exact: N followed the speed of the calls here, and a cost amortized over N calls may come out otherwise with another N";
             if (why != null) note = (note == null ? "" : note + "; ") + why;
-            return new AllocationMeasurement(bytesPerCall, calls, leastSmall, leastLarge, note, pooled, exact: why == null);
+            // The pairs' own figures bound what another run may measure when the calls' cost moves with timing.
+            var highest = Math.Max(bytesPerCall, figures.Max(f => f.PerCall));
+            return new AllocationMeasurement(bytesPerCall, calls, leastSmall, leastLarge, note, pooled, exact: why == null, highestBytesPerCall: highest);
         }
 
         /// <summary>
@@ -231,17 +233,21 @@ namespace StreamConformance.Meters
 
         /// <summary>
         /// Bytes allocated by <paramref name="calls"/> calls on a fresh session after <paramref name="warm"/>
-        /// unmeasured ones and a rewind.
+        /// unmeasured ones and a rewind; <paramref name="callSeconds"/>: how long the calls took (without opening the session).
         /// </summary>
-        static long Window(Func<int, OperationSession> open, int warm, int calls, Func<long> counter, out string? note, out bool pooled)
+        static long Window(Func<int, OperationSession> open, int warm, int calls, Func<long> counter, out string? note, out bool pooled, out double callSeconds)
         {
             using var session = open(warm + calls);
             var call = session.Call;
+            var clock = System.Diagnostics.Stopwatch.StartNew();
             for (var i = 0; i < warm; i++) call();
+            var warmSeconds = clock.Elapsed.TotalSeconds;
             session.Rewind();
+            clock.Restart();
             var before = counter();
             for (var i = 0; i < calls; i++) call();
             var after = counter();
+            callSeconds = warmSeconds + clock.Elapsed.TotalSeconds;
             if (session.Anomaly != null) throw new InvalidOperationException(session.Anomaly);
             note = session.Note;
             pooled = session.CompletedAsynchronously;
@@ -253,9 +259,10 @@ namespace StreamConformance.Meters
     public readonly struct AllocationMeasurement
     {
         public AllocationMeasurement(double bytesPerCall, int calls, long bytesSmallWindow, long bytesLargeWindow, string? note = null, bool processWide = false,
-            bool exact = true)
+            bool exact = true, double? highestBytesPerCall = null)
         {
             Exact = exact;
+            HighestBytesPerCall = highestBytesPerCall ?? bytesPerCall;
             ProcessWide = processWide;
             Note = note;
             BytesPerCall = bytesPerCall;
@@ -279,6 +286,12 @@ namespace StreamConformance.Meters
 
         /// <summary>(bytes over 2N calls − bytes over N calls) / N.</summary>
         public double BytesPerCall { get; }
+
+        /// <summary>
+        /// The largest per-call figure of any pair of windows measured (each pair's own (2N − N) / N): equal to
+        /// <see cref="BytesPerCall"/> for a figure that repeated, above it when the calls' cost moved between pairs.
+        /// </summary>
+        public double HighestBytesPerCall { get; }
 
         /// <summary>N: calls in the smaller window.</summary>
         public int Calls { get; }

@@ -95,6 +95,13 @@ namespace StreamConformance.Meters
         }
 
         /// <summary>Untimed rounds before the timed ones.</summary>
+        /// <summary>
+        /// How far a ratio moves between processes of one build, beyond its own interval: ~25% on .NET 10 here, where
+        /// MemoryStream's baseline settles at one of two speeds per process (docs/budgets.md). A ceiling within this of a
+        /// figure's interval is no verdict.
+        /// </summary>
+        public const double ProcessSpread = 0.25;
+
         const int WarmRounds = 2;
 
         /// <summary>A session good for warm-up plus <paramref name="rounds"/> batches (a seekable stream is rewound before each batch).</summary>

@@ -27,6 +27,28 @@ namespace StreamConformance.Tests.Meters
         static double Measure(StreamOperation operation, StreamRecipe recipe) =>
             AllocationMeter.Measure(calls => operation.Open(recipe, calls, out var why) ?? throw new AssertionException(why!)).BytesPerCall;
 
+        /// <summary>
+        /// A figure that did not repeat is the least of its pairs of windows; when another pair cost more than the
+        /// ceiling, the verdict is inconclusive (never a pass that another run turns into a failure). A repeated figure,
+        /// or one whose every pair stays on one side, keeps its verdict.
+        /// </summary>
+        [Test]
+        public void AFigureThatMovedAcrossTheCeilingIsInconclusive()
+        {
+            var check = CheckCatalog.All.OfType<AllocationBudgetCheck>().Single(c => c.Operation == StreamOperations.ReadByte);
+            var recipe = new UnbufferedRecipe();   // a 16 B ReadByte ceiling
+            CheckResult Judge(double least, bool exact, double highest) =>
+                check.Judge(new AllocationMeasurement(least, 1000, 0, 0, exact: exact, highestBytesPerCall: highest), recipe, new CheckContext()).Single();
+
+            var moved = Judge(0, exact: false, highest: 574);
+            Assert.That(moved.Outcome, Is.EqualTo(Outcome.Inconclusive), moved.Message);
+            Assert.That(moved.Message, Does.Contain("lies between it and the 574 B/call another pair of windows measured"));
+            Assert.That(moved.Metrics!["bytesPerCallHighest"], Is.EqualTo(574));
+            Assert.That(Judge(0, exact: false, highest: 8).Outcome, Is.EqualTo(Outcome.Pass));
+            Assert.That(Judge(40, exact: false, highest: 60).Outcome, Is.EqualTo(Outcome.Fail));
+            Assert.That(Judge(0, exact: true, highest: 0).Outcome, Is.EqualTo(Outcome.Pass));
+        }
+
         [Test]
         public void OneByteArrayHasTheKnownSize()
         {

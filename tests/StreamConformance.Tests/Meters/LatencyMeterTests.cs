@@ -57,6 +57,28 @@ namespace StreamConformance.Tests.Meters
             Assert.That(FindingBuilderHasNoFindingFor(spread), Is.True, "an inconclusive figure is never a finding");
         }
 
+        /// <summary>
+        /// A tight interval just beside the ceiling is no verdict either: another process of the same build can settle
+        /// the figure up to LatencyMeter.ProcessSpread away. Beyond that band the verdict stands.
+        /// </summary>
+        [Test]
+        public void ACeilingWithinTheSpreadBetweenProcessesIsInconclusive()
+        {
+            var check = Check(StreamOperations.ReadByte);
+            var ceiling = check.Judge(Synthetic(100, 2), new BufferedStreamRecipe(), new CheckContext()).Single().Metrics!["budget"];
+            foreach (var factor in new[] { 0.85, 1.15 })
+            {
+                var near = check.Judge(Synthetic(2 * ceiling * factor, 2), new BufferedStreamRecipe(), new CheckContext()).Single();
+                Assert.That(near.Outcome, Is.EqualTo(Outcome.Inconclusive), near.Message);
+                Assert.That(near.Message, Does.Contain("as far as a figure moves between processes of one build"));
+                Assert.That(FindingBuilderHasNoFindingFor(near), Is.True);
+            }
+            var under = check.Judge(Synthetic(2 * ceiling / (1.05 + LatencyMeter.ProcessSpread), 2), new BufferedStreamRecipe(), new CheckContext()).Single();
+            Assert.That(under.Outcome, Is.EqualTo(Outcome.Pass), under.Message);
+            var over = check.Judge(Synthetic(2 * ceiling * (1.05 + LatencyMeter.ProcessSpread), 2), new BufferedStreamRecipe(), new CheckContext()).Single();
+            Assert.That(over.Outcome, Is.EqualTo(Outcome.Fail), over.Message);
+        }
+
         static bool FindingBuilderHasNoFindingFor(CheckResult result)
         {
             result.Runtime = "dotnet";

@@ -32,6 +32,13 @@ namespace StreamConformance.Tests.Meters
         public override StreamFixture? OpenWrite() => new StreamFixture(new MemoryStream());
     }
 
+    /// <summary>A recipe judged by the unbuffered budgets (16 B per ReadByte); it builds nothing: for judging synthetic figures.</summary>
+    [NotInCatalog]
+    sealed class UnbufferedRecipe : StreamRecipe
+    {
+        public override string TypeName => "Test.UnbufferedStream";
+    }
+
     [NotInCatalog]
     sealed class BufferedStreamRecipe : StreamRecipe
     {
