@@ -127,9 +127,9 @@ namespace StreamConformance.Checks
                 : ratios.Interval.Contains(budget.Ceiling)
                     ? CheckResult.Of(Name, Outcome.Inconclusive,
                         $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}) lies inside the interval: inconclusive, another run could judge either way{rounds}")
-                    : WithinProcessSpread(ratios.Interval, budget.Ceiling)
+                    : WithinProcessSpread(ratios.Interval, budget.Ceiling, measured.ProcessSpread)
                     ? CheckResult.Of(Name, Outcome.Inconclusive,
-                        $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}) lies within {100 * LatencyMeter.ProcessSpread:0}% of the interval, as far as a figure moves between processes of one build: inconclusive, another run could judge either way{rounds}")
+                        $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}) lies within {SpreadWords(measured)} of the interval, as far as a figure moves between processes of one build{(measured.CompletedAsynchronously ? " when its calls complete on pool threads" : "")}: inconclusive, another run could judge either way{rounds}")
                     : CheckResult.Of(Name, budget.Allows(ratio) ? Outcome.Pass : Outcome.Fail,
                         $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}){rounds}");
             WithSpread(result, "nsPerCall", measured.Operation);
@@ -150,10 +150,15 @@ namespace StreamConformance.Checks
 
         /// <summary>
         /// An interval describes one process; another process of the same build can settle a figure up to
-        /// <see cref="LatencyMeter.ProcessSpread"/> away (docs/budgets.md), so a ceiling that close is no verdict either.
+        /// <see cref="LatencyMeasurement.ProcessSpread"/> away (docs/budgets.md), so a ceiling that close is no verdict either.
         /// </summary>
-        static bool WithinProcessSpread(MedianInterval interval, double ceiling) =>
-            ceiling >= interval.Low / (1 + LatencyMeter.ProcessSpread) && ceiling <= interval.High * (1 + LatencyMeter.ProcessSpread);
+        static bool WithinProcessSpread(MedianInterval interval, double ceiling, double spread) =>
+            ceiling >= interval.Low / (1 + spread) && ceiling <= interval.High * (1 + spread);
+
+        static string SpreadWords(LatencyMeasurement measured) =>
+            measured.ProcessSpread >= 1
+                ? string.Format(CultureInfo.InvariantCulture, "a factor of {0:0.#}", 1 + measured.ProcessSpread)
+                : string.Format(CultureInfo.InvariantCulture, "{0:0}%", 100 * measured.ProcessSpread);
 
         /// <summary>A median figure with its min and max over rounds and its confidence interval.</summary>
         static void WithSpread(CheckResult result, string name, BatchTimes figure) =>

@@ -30,7 +30,10 @@ namespace StreamConformance.Sweep
         public TimeSpan CheckTimeout { get; }
 
         /// <summary>The limit while a type's streams are built (every recipe, every access).</summary>
-        public TimeSpan ConstructLimit => Max(CheckTimeout, TimeSpan.FromSeconds(20));
+        public TimeSpan ConstructLimit => Max(CheckTimeout, TimeSpan.FromTicks(HelperWaits * Recipes.RecipeEnvironment.HelperTimeout.Ticks));
+
+        /// <summary>A recipe may wait on its peer twice (to connect, then to be answered) before it reports why.</summary>
+        const int HelperWaits = 2;
 
         public const double OpenFactor = 4, StepFactor = 3;
 

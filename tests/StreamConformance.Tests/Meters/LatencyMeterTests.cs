@@ -79,6 +79,26 @@ namespace StreamConformance.Tests.Meters
             Assert.That(over.Outcome, Is.EqualTo(Outcome.Fail), over.Message);
         }
 
+        /// <summary>Calls that complete on pool threads time the pool's wake-up, which moves ~10× between processes: only a figure that far off is a verdict.</summary>
+        [Test]
+        public void ACallThatHopsToThePoolNeedsTenTimesItsCeiling()
+        {
+            var check = Check(StreamOperations.ReadByte);
+            var ceiling = check.Judge(Synthetic(100, 2), new BufferedStreamRecipe(), new CheckContext()).Single().Metrics!["budget"];
+            LatencyMeasurement Hopping(double ratio)
+            {
+                var m = Synthetic(2 * ratio, 2);
+                m.CompletedAsynchronously = true;
+                return m;
+            }
+            var fiveTimes = check.Judge(Hopping(5 * ceiling), new BufferedStreamRecipe(), new CheckContext()).Single();
+            Assert.That(fiveTimes.Outcome, Is.EqualTo(Outcome.Inconclusive), fiveTimes.Message);
+            Assert.That(fiveTimes.Message, Does.Contain("within a factor of 10 of the interval").And.Contain("complete on pool threads"));
+            Assert.That(check.Judge(Hopping(ceiling / 5), new BufferedStreamRecipe(), new CheckContext()).Single().Outcome, Is.EqualTo(Outcome.Inconclusive));
+            Assert.That(check.Judge(Hopping(11 * ceiling), new BufferedStreamRecipe(), new CheckContext()).Single().Outcome, Is.EqualTo(Outcome.Fail));
+            Assert.That(check.Judge(Hopping(ceiling / 11), new BufferedStreamRecipe(), new CheckContext()).Single().Outcome, Is.EqualTo(Outcome.Pass));
+        }
+
         static bool FindingBuilderHasNoFindingFor(CheckResult result)
         {
             result.Runtime = "dotnet";
