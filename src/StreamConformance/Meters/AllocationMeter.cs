@@ -29,6 +29,15 @@ namespace StreamConformance.Meters
         /// </summary>
         public static int ShortWarmCalls(int calls) => Math.Max(1, calls / 10);
 
+        /// <summary>
+        /// Warm-up calls that move at least <see cref="SettledBytes"/>, so the measured calls come after whatever the
+        /// stream had buffered when it was opened: an HTTP response's first bytes arrive with its headers, and on Mono
+        /// 6.8 every 1-byte read after them costs ~700 B, while N = 1,000 calls within them cost 0 B.
+        /// </summary>
+        public static int WarmCallsPast(int bytesPerCall) => bytesPerCall <= 0 ? 0 : (SettledBytes + bytesPerCall - 1) / bytesPerCall;
+
+        public const int SettledBytes = 16 * 1024;
+
         /// <summary>Calls in the smaller window in a quick sweep: a smoke figure, not the steady-state one.</summary>
         public const int QuickCalls = 1_000;
 
@@ -81,28 +90,33 @@ namespace StreamConformance.Meters
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
             if (calls < 1) throw new ArgumentOutOfRangeException(nameof(calls));
             int Warm(int measured) => warmCalls ?? measured;
+            // A fixed warm-up (reads, forward-only writes) may stop early on a slow stream; one as long as the window
+            // (writes into a seekable store, which must grow first) may not.
+            var capWarm = warmCalls != null;
             // Two tiny windows first: the second, already compiled, says roughly what a call costs, so that even the
             // warm-up window of a call taking milliseconds (Mono's SslStream.WriteByte) stays a fraction of a second.
             var tinyPooled = false;
             var perCall = double.MaxValue;
+            var tinyOpen = 0.0;
             for (var i = 0; i < 2; i++)
             {
-                Window(open, TinyCalls, TinyCalls, ThreadCounter, out _, out var p, out var tinySeconds);
+                Window(open, warmCalls ?? TinyCalls, TinyCalls, ThreadCounter, out _, out var p, out var tinySeconds, out tinyOpen, capWarm);
                 tinyPooled |= p;
-                perCall = tinySeconds / (2.0 * TinyCalls);
+                perCall = tinySeconds / TinyCalls;
             }
             var jit = Math.Max(1, calls / 10);
             if (2 * jit * perCall > WarmUpTarget.TotalSeconds) jit = Math.Max(TinyCalls, (int)(WarmUpTarget.TotalSeconds / (2 * perCall)));
-            announce(TimeSpan.FromSeconds(2 * jit * perCall));
-            Window(open, jit, jit, ThreadCounter, out _, out var pooled, out var pilotSeconds);   // JIT, static constructors, caches of the runtime
+            announce(TimeSpan.FromSeconds(WarmSeconds(warmCalls ?? jit, perCall, capWarm) + jit * perCall + tinyOpen));
+            Window(open, warmCalls ?? jit, jit, ThreadCounter, out _, out var pooled, out var pilotSeconds, out var openSeconds, capWarm);   // JIT, static constructors, caches of the runtime
             pooled |= onPoolThreads || tinyPooled;
             // A pair of windows makes 6N calls (N and 2N, each after as many warm-up calls). A call that takes
             // ~0.1 ms or more (TLS records, HTTP bodies, a 16 KB buffer allocated per call) would make that pair take
             // many seconds, and the check a timeout: N shrinks by tens until a pair fits in PairLimit. The figure is still
             // (bytes(2N) − bytes(N)) / N, exact when 2N costs exactly twice N.
-            // The calls alone, not the session's opening: a stream whose opening is slow (an HTTP connection on
-            // Mono takes ~0.7 s) would otherwise look slow per call and get an N too small to span its buffer refills.
-            var secondsPerCall = pilotSeconds / (2.0 * jit);
+            // The calls (and the disposal that finishes their work), not the session's opening: a stream whose opening
+            // is slow (an HTTP connection on Mono takes ~0.7 s) would otherwise look slow per call and get an N too small
+            // to span its buffer refills.
+            var secondsPerCall = pilotSeconds / jit;
             var chosen = CallsWithin(calls, secondsPerCall);
             string? pilotNote = null;
             if (chosen < calls)
@@ -122,10 +136,12 @@ namespace StreamConformance.Meters
             string? note = null;
             while (figures.Count < Repetitions)
             {
-                announce(TimeSpan.FromSeconds((Warm(calls) + calls + Warm(2 * calls) + 2 * calls) * secondsPerCall));
+                // The watchdog's estimate: the calls, and the two sessions' openings (a connection to a server).
+                announce(TimeSpan.FromSeconds(WarmSeconds(Warm(calls), secondsPerCall, capWarm) + WarmSeconds(Warm(2 * calls), secondsPerCall, capWarm)
+                    + 3 * calls * secondsPerCall + 2 * openSeconds));
                 var clock = System.Diagnostics.Stopwatch.StartNew();
-                var small = Window(open, Warm(calls), calls, counter, out _, out var pooledSmall, out _);
-                var large = Window(open, Warm(2 * calls), 2 * calls, counter, out note, out var pooledLarge, out _);
+                var small = Window(open, Warm(calls), calls, counter, out _, out var pooledSmall, out _, out _, capWarm);
+                var large = Window(open, Warm(2 * calls), 2 * calls, counter, out note, out var pooledLarge, out _, out _, capWarm);
                 if (!pooled && (pooledSmall || pooledLarge))
                 {
                     // Some calls went to the pool only after the first window: the per-thread figure would miss
@@ -195,6 +211,12 @@ namespace StreamConformance.Meters
         /// <summary>How long one pair of windows (6N calls) may take before N shrinks by ten.</summary>
         public static readonly TimeSpan PairLimit = TimeSpan.FromSeconds(3);
 
+        /// <summary>How long a fixed warm-up may run before the measured calls start anyway.</summary>
+        static readonly TimeSpan WarmLimit = TimeSpan.FromSeconds(0.5);
+
+        static double WarmSeconds(int warm, double secondsPerCall, bool capped) =>
+            capped ? Math.Min(warm * secondsPerCall, WarmLimit.TotalSeconds) : warm * secondsPerCall;
+
         /// <summary>About how long the warm-up window may take before it shrinks.</summary>
         static readonly TimeSpan WarmUpTarget = TimeSpan.FromSeconds(0.25);
 
@@ -233,24 +255,43 @@ namespace StreamConformance.Meters
 
         /// <summary>
         /// Bytes allocated by <paramref name="calls"/> calls on a fresh session after <paramref name="warm"/>
-        /// unmeasured ones and a rewind; <paramref name="callSeconds"/>: how long the calls took (without opening the session).
+        /// unmeasured ones and a rewind. <paramref name="callSeconds"/>: the measured calls and the session's disposal
+        /// (a compressor's Dispose does the work its writes deferred); <paramref name="openSeconds"/>: opening the session.
+        /// With <paramref name="capWarm"/>, the warm-up stops after <see cref="WarmLimit"/>.
         /// </summary>
-        static long Window(Func<int, OperationSession> open, int warm, int calls, Func<long> counter, out string? note, out bool pooled, out double callSeconds)
+        static long Window(Func<int, OperationSession> open, int warm, int calls, Func<long> counter, out string? note, out bool pooled,
+            out double callSeconds, out double openSeconds, bool capWarm = false)
         {
-            using var session = open(warm + calls);
-            var call = session.Call;
             var clock = System.Diagnostics.Stopwatch.StartNew();
-            for (var i = 0; i < warm; i++) call();
-            var warmSeconds = clock.Elapsed.TotalSeconds;
-            session.Rewind();
-            clock.Restart();
-            var before = counter();
-            for (var i = 0; i < calls; i++) call();
-            var after = counter();
-            callSeconds = warmSeconds + clock.Elapsed.TotalSeconds;
-            if (session.Anomaly != null) throw new InvalidOperationException(session.Anomaly);
-            note = session.Note;
-            pooled = session.CompletedAsynchronously;
+            var session = open(warm + calls);
+            openSeconds = clock.Elapsed.TotalSeconds;
+            double seconds;
+            long before, after;
+            try
+            {
+                var call = session.Call;
+                clock.Restart();
+                for (var i = 0; i < warm; i++)
+                {
+                    call();
+                    if (capWarm && (i & 255) == 255 && clock.Elapsed > WarmLimit) break;
+                }
+                session.Rewind();
+                clock.Restart();
+                before = counter();
+                for (var i = 0; i < calls; i++) call();
+                after = counter();
+                seconds = clock.Elapsed.TotalSeconds;
+                if (session.Anomaly != null) throw new InvalidOperationException(session.Anomaly);
+                note = session.Note;
+                pooled = session.CompletedAsynchronously;
+            }
+            finally
+            {
+                clock.Restart();
+                session.Dispose();
+            }
+            callSeconds = seconds + clock.Elapsed.TotalSeconds;
             return after - before;
         }
     }
