@@ -46,6 +46,9 @@ namespace StreamConformance.Reports
             try
             {
                 var token = Newtonsoft.Json.Linq.JToken.Parse(text);
+                // A patch's evidence.json has a schemaVersion too: named for what it is, not misread as a run.
+                if (token.Type == Newtonsoft.Json.Linq.JTokenType.Object && token["patch"] != null && token["headline"] != null)
+                    throw new InputException($"{path}: a patch's evidence, not a sweep's result (its page: streamconf patch report {path} --html F)");
                 if (token.Type != Newtonsoft.Json.Linq.JTokenType.Object || token["schemaVersion"] == null)
                     throw new InputException($"{path}: not a streamconf result (no schemaVersion)");
                 var version = (int?)token["schemaVersion"];

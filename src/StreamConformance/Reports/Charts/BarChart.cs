@@ -36,11 +36,12 @@ namespace StreamConformance.Reports.Charts
 
     public sealed class BarSeries
     {
-        public BarSeries(string name, string color, IReadOnlyList<double?> values)
+        public BarSeries(string name, string color, IReadOnlyList<double?> values, IReadOnlyList<BarInterval?>? intervals = null)
         {
             Name = name;
             Color = color;
             Values = values;
+            Intervals = intervals;
         }
 
         public string Name { get; }
@@ -48,7 +49,28 @@ namespace StreamConformance.Reports.Charts
         public string Color { get; }
         /// <summary>Aligned with <see cref="BarChart.Categories"/>; null draws no bar (not measured).</summary>
         public IReadOnlyList<double?> Values { get; }
+        /// <summary>
+        /// Aligned with <see cref="Values"/>: the range each figure is known to lie in, drawn as an error bar in
+        /// <see cref="BarInterval.Color"/>. Null (the list or an entry) draws none: an exact figure has no interval to show.
+        /// </summary>
+        public IReadOnlyList<BarInterval?>? Intervals { get; }
         /// <summary>Colour-blind-safe (Okabe–Ito), one per series in order.</summary>
         public static readonly IReadOnlyList<string> Palette = new[] { "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000" };
+    }
+
+    /// <summary>The range a bar's figure lies in (low ≤ value ≤ high), in the chart's value units.</summary>
+    public sealed class BarInterval
+    {
+        public BarInterval(double low, double high)
+        {
+            Low = low;
+            High = high;
+        }
+
+        public double Low { get; }
+        public double High { get; }
+
+        /// <summary>Every interval's stroke: one colour no series uses, so a reader (or a test) can tell the error bars from the rest.</summary>
+        public const string Color = "#3C3C3C";
     }
 }
