@@ -24,8 +24,7 @@ namespace StreamConformance.Cli.Charts
             plot.XLabel(chart.ValueAxis, 12);
             var groups = chart.Categories.Count;
             var perGroup = chart.Series.Count + 1;
-            var values = chart.Series.SelectMany(s => s.Values).Where(v => v != null && Drawable(chart.Scale, v.Value)).Select(v => v!.Value)
-                .Concat(chart.Series.SelectMany(s => s.Intervals ?? new BarInterval?[0]).Where(i => i != null && Drawable(chart.Scale, i.High)).Select(i => i!.High)).ToList();
+            var values = chart.Series.SelectMany(s => s.Values).Where(v => v != null && Drawable(chart.Scale, v.Value)).Select(v => v!.Value).ToList();
             // A log axis of ratios starts at the power of ten below the least, so a ratio under 1 still draws.
             var origin = chart.Scale == BarScale.Log && values.Count > 0 ? Math.Floor(Math.Log10(values.Min())) : 0;
             var bars = new List<Bar>();
@@ -43,7 +42,9 @@ namespace StreamConformance.Cli.Charts
                         // In axis units around the bar's end: a log axis places an interval reaching 0 at the bar's own tenth.
                         whiskerAt.Add(at);
                         whiskerRow.Add(position);
-                        whiskerUp.Add(Math.Max(0, Axis(chart.Scale, interval.High) - at));
+                        // A whisker beyond the axis's reach stops past the edge, its cap out of sight: it runs further.
+                        var high = chart.Scale == BarScale.Linear && chart.CutsAnInterval ? Math.Min(interval.High, chart.Reach * 1.1) : interval.High;
+                        whiskerUp.Add(Math.Max(0, Axis(chart.Scale, high) - at));
                         whiskerDown.Add(Math.Max(0, at - Axis(chart.Scale, Math.Max(interval.Low, Floor(chart.Scale, value)))));
                     }
                     bars.Add(new Bar
@@ -85,6 +86,8 @@ namespace StreamConformance.Cli.Charts
                     powers.Select(v => v.ToString("#,0.###", CultureInfo.InvariantCulture) + suffix).ToArray());
                 plot.Axes.SetLimitsX(origin, Axis(chart.Scale, Math.Pow(10, top)));
             }
+            if (chart.Scale == BarScale.Linear && chart.CutsAnInterval)
+                plot.Axes.SetLimitsX(Math.Min(0, values.DefaultIfEmpty(0).Min()), chart.Reach * 1.05);
             plot.Legend.ManualItems.AddRange(chart.Series.Select(s => new LegendItem { LabelText = s.Name, FillColor = Color.FromHex(s.Color) }));
             plot.ShowLegend(Edge.Top);
             // The legend and the axis take about 150 px; a chart of one or two rows still gets room for its bars.

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Linq;
 
 namespace StreamConformance.Reports.Charts
 {
@@ -22,6 +23,25 @@ namespace StreamConformance.Reports.Charts
         public BarScale Scale { get; }
         public IReadOnlyList<string> Categories { get; }
         public IReadOnlyList<BarSeries> Series { get; }
+
+        /// <summary>
+        /// How far the value axis reaches: the greatest value, or an interval's end within ten times it. An interval
+        /// reaching further (a confidence bound the meter could not close) would squeeze every bar to nothing: its
+        /// whisker is cut at the edge, and the table beneath has its end.
+        /// </summary>
+        public double Reach
+        {
+            get
+            {
+                var values = Series.SelectMany(s => s.Values).Where(v => v != null).Select(v => v!.Value).ToList();
+                var most = values.Count == 0 ? 0 : values.Max();
+                var highs = Series.SelectMany(s => s.Intervals ?? new BarInterval?[0]).Where(i => i != null && i.High <= 10 * most).Select(i => i!.High);
+                return values.Concat(highs).DefaultIfEmpty(0).Max();
+            }
+        }
+
+        /// <summary>Whether an interval runs beyond <see cref="Reach"/>, so its whisker is cut at the chart's edge.</summary>
+        public bool CutsAnInterval => Series.SelectMany(s => s.Intervals ?? new BarInterval?[0]).Any(i => i != null && i.High > Reach);
     }
 
     /// <summary>The value axis. The matrix's figures span orders of magnitude (0 B next to 14 kB, 3× next to 50000×): logarithmic.</summary>

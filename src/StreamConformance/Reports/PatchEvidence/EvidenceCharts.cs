@@ -86,14 +86,17 @@ namespace StreamConformance.Reports.PatchEvidence
             _ => row.Patched,
         };
 
-        /// <summary>The rows charted: those that changed, then those with the greatest figures.</summary>
+        /// <summary>
+        /// The rows charted: those with a bar to draw (a side above 0; a row of zeros, even with an interval above 0, is
+        /// in the table only), those that changed first, then those with the greatest figures.
+        /// </summary>
         public static IReadOnlyList<FigureRow> RowsOf(EvidenceOperation operation) =>
-            operation.Rows.Where(r => Sides.Any(s => Side(r, s.Side) is { } f && (f.Value > 0 || f.High > 0)))
+            operation.Rows.Where(r => Sides.Any(s => Side(r, s.Side) is { Value: > 0 }))
                 .OrderBy(r => r.Change == "" ? 1 : 0)
                 .ThenByDescending(r => Sides.Max(s => Side(r, s.Side)?.Value ?? 0))
                 .Take(MaxRows).ToList();
 
-        /// <summary>The operation's chart; null when every figure is zero or missing (a chart of nothing: the table says it).</summary>
+        /// <summary>The operation's chart; null when every figure is zero or missing (a chart of no bar: the table says it).</summary>
         public static BarChart? Of(EvidenceOperation operation)
         {
             var rows = RowsOf(operation);
@@ -111,10 +114,11 @@ namespace StreamConformance.Reports.PatchEvidence
         public static string Caption(EvidenceOperation operation)
         {
             var shown = RowsOf(operation).Count;
-            var what = shown == operation.Rows.Count ? $"All {shown} rows" : $"{shown} of {operation.Rows.Count} rows (the others are 0 or beyond {MaxRows})";
+            var cut = Of(operation) is { CutsAnInterval: true } ? " A whisker cut at the right edge runs further: the table has its end." : "";
+            var what = shown == operation.Rows.Count ? $"All {shown} rows" : $"{shown} of {operation.Rows.Count} rows (the others: 0 on every side, or beyond {MaxRows})";
             return what + (operation.Exact
                 ? ": exact counts, the same in every process, so no interval is drawn."
-                : ": the bar is the median over the side's processes; the whisker the range their confidence intervals span. A figure the meter calls exact has no whisker.");
+                : ": the bar is the median over the side's processes; the whisker the range their confidence intervals span. A figure the meter calls exact has no whisker." + cut);
         }
     }
 }
