@@ -116,13 +116,24 @@ namespace StreamConformance.Cli.Commands
                 return;
             }
             var table = new Table().Title("by assembly");
-            foreach (var h in AssemblyTable.Header) table.AddColumn(Markup.Escape(h));
+            foreach (var h in AssemblyTable.Header) table.AddColumn(Markup.Escape(Short(h)));
             foreach (var row in rows) table.AddRow(AssemblyTable.Cells(row).Select(Markup.Escape).ToArray());
             AnsiConsole.Write(table);
             foreach (var row in rows)
                 foreach (var s in row.StaticOnlyTypes)
                     AnsiConsole.MarkupLine($"[grey]static-only {Markup.Escape(row.Runtime)} {Markup.Escape(s.Type)}: {Markup.Escape(s.Reason)}[/]");
         }
+
+        /// <summary>The header the console prints, narrow enough for a terminal; Markdown and HTML spell it out.</summary>
+        static string Short(string header) => header switch
+        {
+            "constructor" => "ctor",
+            "extension method" => "extension",
+            "library recipe" => "lib recipe",
+            "built-in recipe" => "built-in",
+            "covered through" => "covered",
+            _ => header,
+        };
 
         static string ClassMarkup(FindingClass c) => c switch
         {
