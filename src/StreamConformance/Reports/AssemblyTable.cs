@@ -50,33 +50,37 @@ namespace StreamConformance.Reports
             foreach (var run in document.Runtimes)
             {
                 if (run.Assemblies == null) continue;
-                var assemblyOf = new Dictionary<string, string>(StringComparer.Ordinal);
+                // The document keys results by type name: a name two assemblies share (System.IO.Pipelines'
+                // PipeWriterStream and ASP.NET Core's) counts in both, so each row still adds up.
+                var assembliesOf = new Dictionary<string, List<string>>(StringComparer.Ordinal);
                 foreach (var pair in run.Assemblies)
-                    foreach (var type in pair.Value)
-                        assemblyOf[type] = pair.Key;
-                var byAssembly = run.Assemblies.Keys.ToDictionary(a => a, a => new AssemblyRow { Runtime = run.Runtime.Name, Assembly = a, Discovered = run.Assemblies[a].Count }, StringComparer.Ordinal);
-                AssemblyRow? RowOf(string type) => assemblyOf.TryGetValue(type, out var a) ? byAssembly[a] : null;
+                    foreach (var type in pair.Value.Distinct())
+                    {
+                        if (!assembliesOf.TryGetValue(type, out var list)) assembliesOf[type] = list = new List<string>();
+                        list.Add(pair.Key);
+                    }
+                var byAssembly = run.Assemblies.Keys.ToDictionary(a => a, a => new AssemblyRow { Runtime = run.Runtime.Name, Assembly = a, Discovered = run.Assemblies[a].Distinct().Count() }, StringComparer.Ordinal);
+                IEnumerable<AssemblyRow> RowsOf(string type) => assembliesOf.TryGetValue(type, out var a) ? a.Select(x => byAssembly[x]) : Enumerable.Empty<AssemblyRow>();
                 foreach (var built in run.Built.Keys)
                 {
-                    if (RowOf(built) is not { } row) continue;
-                    row.Built++;
                     var how = run.BuiltHow != null && run.BuiltHow.TryGetValue(built, out var hows) && hows.Count > 0 ? hows[0] : RecipeOrigin.Unknown;
-                    row.How[how] = row.HowCount(how) + 1;
+                    foreach (var row in RowsOf(built))
+                    {
+                        row.Built++;
+                        row.How[how] = row.HowCount(how) + 1;
+                    }
                 }
                 foreach (var c in run.CoveredThrough)
-                    if (RowOf(c.Type) is { } row) row.CoveredThrough++;
+                    foreach (var row in RowsOf(c.Type)) row.CoveredThrough++;
                 foreach (var s in run.StaticOnly)
-                {
-                    if (RowOf(s.Type) is not { } row) continue;
-                    row.StaticOnly++;
-                    row.StaticOnlyTypes.Add(s);
-                }
+                    foreach (var row in RowsOf(s.Type))
+                    {
+                        row.StaticOnly++;
+                        row.StaticOnlyTypes.Add(s);
+                    }
                 foreach (var f in findings.Where(f => f.Runtime == run.Runtime.Name))
-                {
-                    if (RowOf(f.Type) is not { } row) continue;
-                    var name = AssemblyRow.Name(f.Class);
-                    row.Findings[name] = row.FindingCount(f.Class) + 1;
-                }
+                    foreach (var row in RowsOf(f.Type))
+                        row.Findings[AssemblyRow.Name(f.Class)] = row.FindingCount(f.Class) + 1;
                 rows.AddRange(byAssembly.Values.OrderBy(r => r.Assembly, StringComparer.Ordinal));
             }
             return rows;

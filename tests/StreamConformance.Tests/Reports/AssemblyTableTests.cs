@@ -100,3 +100,50 @@ namespace StreamConformance.Tests.Reports
         }
     }
 }
+
+namespace StreamConformance.Tests.Reports
+{
+    /// <summary>The table from a hand-made document: the rules that a sweep of one small library never meets.</summary>
+    public class AssemblyTableRulesTests
+    {
+        static RunDocument Document()
+        {
+            var run = new RuntimeRun { Runtime = new RuntimeInfo { Name = "dotnet" } };
+            run.Assemblies = new System.Collections.Generic.SortedDictionary<string, System.Collections.Generic.List<string>>
+            {
+                ["Pipelines"] = new System.Collections.Generic.List<string> { "N.PipeWriterStream", "N.Inner", "N.Orphan" },
+                ["Connections"] = new System.Collections.Generic.List<string> { "N.PipeWriterStream" },
+            };
+            run.Built["N.PipeWriterStream"] = new System.Collections.Generic.List<string> { "a", "b" };
+            run.BuiltHow = new System.Collections.Generic.SortedDictionary<string, System.Collections.Generic.List<string>> { ["N.PipeWriterStream"] = new System.Collections.Generic.List<string> { RecipeOrigin.BuiltInRecipe, RecipeOrigin.Factory } };
+            run.CoveredThrough.Add(new CoveredType { Type = "N.Inner", Through = { "N.PipeWriterStream" } });
+            run.StaticOnly.Add(new StaticOnlyType { Type = "N.Orphan", Reason = "not public" });
+            var doc = new RunDocument();
+            doc.Runtimes.Add(run);
+            return doc;
+        }
+
+        [Test]
+        public void ATypeNameTwoAssembliesShareCountsInBothAndEachRowAddsUp()
+        {
+            var rows = AssemblyTable.From(Document(), new Finding[0]).ToDictionary(r => r.Assembly);
+            Assert.That(rows.Keys, Is.EquivalentTo(new[] { "Pipelines", "Connections" }));
+            foreach (var row in rows.Values)
+                Assert.That(row.Built + row.CoveredThrough + row.StaticOnly, Is.EqualTo(row.Discovered), row.Assembly);
+            Assert.That(rows["Connections"].Built, Is.EqualTo(1));
+            Assert.That(rows["Pipelines"].CoveredThrough, Is.EqualTo(1));
+            Assert.That(rows["Pipelines"].StaticOnlyTypes.Single().Reason, Is.EqualTo("not public"));
+            // A type counts once, under the how of its first variant.
+            Assert.That(rows["Pipelines"].HowCount(RecipeOrigin.BuiltInRecipe), Is.EqualTo(1));
+            Assert.That(rows["Pipelines"].HowCount(RecipeOrigin.Factory), Is.EqualTo(0));
+        }
+
+        [Test]
+        public void ARunSavedBeforeTheAssembliesWereRecordedHasNoRows()
+        {
+            var doc = Document();
+            doc.Runtimes[0].Assemblies = null;
+            Assert.That(AssemblyTable.From(doc, new Finding[0]), Is.Empty);
+        }
+    }
+}
