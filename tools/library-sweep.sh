@@ -4,7 +4,8 @@
 #   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [LIBRARY...]
 # Restores tools/library-sweep/Libraries.csproj (versions in Directory.Packages.props) into artifacts/library-sweep/bin,
 # then prints per library: concrete types, public concrete, built (public built), static-only, errors, timeouts,
-# crashes, findings by class; and the RecyclableMemoryStream figures (its recipe, every contract check, the
+# crashes, findings by class; the sweep's own per-assembly row (built by how: constructor, factory, extension method,
+# library recipe, built-in recipe); and the RecyclableMemoryStream figures (its recipe, every contract check, the
 # allocation per ReadByte/WriteByte/span call).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -77,6 +78,11 @@ for lib in libs:
             for k, v in f["findings"].items(): totals[side]["findings " + k] += v
         if side == "after" and f and "failed" not in f:
             doc = f["doc"]
+            for a in doc.get("byAssembly", []):
+                how = ", ".join(f"{k} {v}" for k, v in a["how"].items()) or "none"
+                cls = ", ".join(f"{k} {v}" for k, v in a["findings"].items()) or "none"
+                print(f"         by assembly {a['assembly']}: discovered {a['discovered']}, built {a['built']} ({how}), "
+                      f"covered {a['coveredThrough']}, static-only {a['staticOnly']}, findings: {cls}")
             for t, variants in sorted(doc["runtimes"][0]["built"].items()):
                 print(f"         built {t}: {'; '.join(variants)}")
             for s in doc["runtimes"][0]["staticOnly"]:

@@ -28,16 +28,30 @@ namespace StreamConformance.Cli.Charts
             // A log axis of ratios starts at the power of ten below the least, so a ratio under 1 still draws.
             var origin = chart.Scale == BarScale.Log && values.Count > 0 ? Math.Floor(Math.Log10(values.Min())) : 0;
             var bars = new List<Bar>();
+            List<double> whiskerAt = new(), whiskerRow = new(), whiskerUp = new(), whiskerDown = new();
             for (var g = 0; g < groups; g++)
             {
                 for (var s = 0; s < chart.Series.Count; s++)
                 {
                     if (chart.Series[s].Values[g] is not { } value || !Drawable(chart.Scale, value)) continue;
+                    var interval = chart.Series[s].Intervals?[g];
+                    var at = Axis(chart.Scale, value);
+                    var position = -(g * perGroup + s);
+                    if (interval != null)
+                    {
+                        // In axis units around the bar's end: a log axis places an interval reaching 0 at the bar's own tenth.
+                        whiskerAt.Add(at);
+                        whiskerRow.Add(position);
+                        // A whisker beyond the axis's reach stops past the edge, its cap out of sight: it runs further.
+                        var high = chart.Scale == BarScale.Linear && chart.CutsAnInterval ? Math.Min(interval.High, chart.Reach * 1.1) : interval.High;
+                        whiskerUp.Add(Math.Max(0, Axis(chart.Scale, high) - at));
+                        whiskerDown.Add(Math.Max(0, at - Axis(chart.Scale, Math.Max(interval.Low, Floor(chart.Scale, value)))));
+                    }
                     bars.Add(new Bar
                     {
                         // Top to bottom: the first category (the one that differs most) highest.
-                        Position = -(g * perGroup + s),
-                        Value = Axis(chart.Scale, value),
+                        Position = position,
+                        Value = at,
                         ValueBase = origin,
                         FillColor = Color.FromHex(chart.Series[s].Color),
                         LineWidth = 0,
@@ -47,6 +61,16 @@ namespace StreamConformance.Cli.Charts
                 }
             }
             plot.Add.Bars(bars);
+            if (whiskerAt.Count > 0)
+            {
+                // Intervals over the bars, one colour no series uses (BarInterval.Color): asymmetric, as a median's range is.
+                plot.Add.Plottable(new ScottPlot.Plottables.ErrorBar(whiskerAt, whiskerRow, whiskerUp, whiskerDown, null, null)
+                {
+                    Color = Color.FromHex(BarInterval.Color),
+                    LineWidth = 1.5f,
+                    CapSize = 4,
+                });
+            }
             plot.Axes.Left.SetTicks(
                 Enumerable.Range(0, groups).Select(g => -(g * perGroup + (chart.Series.Count - 1) / 2.0)).ToArray(),
                 chart.Categories.ToArray());
@@ -62,6 +86,8 @@ namespace StreamConformance.Cli.Charts
                     powers.Select(v => v.ToString("#,0.###", CultureInfo.InvariantCulture) + suffix).ToArray());
                 plot.Axes.SetLimitsX(origin, Axis(chart.Scale, Math.Pow(10, top)));
             }
+            if (chart.Scale == BarScale.Linear && chart.CutsAnInterval)
+                plot.Axes.SetLimitsX(Math.Min(0, values.DefaultIfEmpty(0).Min()), chart.Reach * 1.05);
             plot.Legend.ManualItems.AddRange(chart.Series.Select(s => new LegendItem { LabelText = s.Name, FillColor = Color.FromHex(s.Color) }));
             plot.ShowLegend(Edge.Top);
             // The legend and the axis take about 150 px; a chart of one or two rows still gets room for its bars.
@@ -72,6 +98,9 @@ namespace StreamConformance.Cli.Charts
         }
 
         static bool Drawable(BarScale scale, double value) => scale != BarScale.Log || value > 0;
+
+        /// <summary>The least value the axis can place: on a log axis an interval reaching 0 stops at the bar's own tenth.</summary>
+        static double Floor(BarScale scale, double value) => scale == BarScale.Log ? value / 10 : double.MinValue;
 
         static double Axis(BarScale scale, double value) => scale switch
         {

@@ -57,7 +57,12 @@ namespace StreamConformance.Cli.Commands
 
         static string Shorten(string type) => type.Length <= 48 ? type : "…" + type.Substring(type.Length - 47);
 
-        public static void Summary(RunDocument document, IReadOnlyList<Finding> findings, bool showAll = false)
+        public static readonly System.CommandLine.Option<bool> ByAssembly = new System.CommandLine.Option<bool>("--by-assembly")
+        {
+            Description = "After coverage, a table per assembly: discovered, built and how, covered, static-only, findings by class (shown anyway with --assembly).",
+        };
+
+        public static void Summary(RunDocument document, IReadOnlyList<Finding> findings, bool showAll = false, bool byAssembly = false)
         {
             var table = new Table().Title("coverage and outcomes");
             foreach (var c in new[] { "runtime", "version", "discovered", "built", "covered", "static-only", "pass", "fail", "advisory", "inconclusive", "skip", "error", "timeout", "crash", "seconds" })
@@ -74,6 +79,7 @@ namespace StreamConformance.Cli.Commands
             foreach (var run in document.Runtimes)
                 foreach (var error in run.Errors)
                     AnsiConsole.MarkupLine($"[red]{Markup.Escape(run.Runtime.Name)}: {Markup.Escape(error)}[/]");
+            if (byAssembly || AssemblyTable.OfUserAssemblies(document)) WriteByAssembly(document, findings);
 
             if (findings.Count == 0)
             {
@@ -99,6 +105,35 @@ namespace StreamConformance.Cli.Commands
                 AnsiConsole.Write(failures);
             }
         }
+
+        /// <summary>The per-assembly table, compact: the how columns abbreviated, a static-only type's reason on its own line beneath.</summary>
+        static void WriteByAssembly(RunDocument document, IReadOnlyList<Finding> findings)
+        {
+            var rows = AssemblyTable.From(document, findings);
+            if (rows.Count == 0)
+            {
+                AnsiConsole.MarkupLine("[grey]by assembly: this run does not record its assemblies (saved by an older streamconf)[/]");
+                return;
+            }
+            var table = new Table().Title("by assembly");
+            foreach (var h in AssemblyTable.Header) table.AddColumn(Markup.Escape(Short(h)));
+            foreach (var row in rows) table.AddRow(AssemblyTable.Cells(row).Select(Markup.Escape).ToArray());
+            AnsiConsole.Write(table);
+            foreach (var row in rows)
+                foreach (var s in row.StaticOnlyTypes)
+                    AnsiConsole.MarkupLine($"[grey]static-only {Markup.Escape(row.Runtime)} {Markup.Escape(s.Type)}: {Markup.Escape(s.Reason)}[/]");
+        }
+
+        /// <summary>The header the console prints, narrow enough for a terminal; Markdown and HTML spell it out.</summary>
+        static string Short(string header) => header switch
+        {
+            "constructor" => "ctor",
+            "extension method" => "extension",
+            "library recipe" => "lib recipe",
+            "built-in recipe" => "built-in",
+            "covered through" => "covered",
+            _ => header,
+        };
 
         static string ClassMarkup(FindingClass c) => c switch
         {

@@ -25,6 +25,7 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_common.Markdown);
             command.Options.Add(_common.Html);
             command.Options.Add(ConsoleView.All);
+            command.Options.Add(ConsoleView.ByAssembly);
             command.Options.Add(ConsoleView.Expectations);
             command.SetAction(parse =>
             {
@@ -44,7 +45,7 @@ namespace StreamConformance.Cli.Commands
                 }
                 var document = RunMerger.Merge(inputs);
                 foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document, Findings.FindingBuilder.Build(document, expectations), parse.GetValue(ConsoleView.All));
+                ConsoleView.Summary(document, Findings.FindingBuilder.Build(document, expectations), parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
                 AnsiConsole.MarkupLine($"[grey]merged {inputs.Count} of {paths.Length} files: {Markup.Escape(string.Join(", ", inputs.Select(i => i.Source)))}[/]");
                 foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
                 return inputs.Count < paths.Length ? Program.BadInput : Program.Ok;

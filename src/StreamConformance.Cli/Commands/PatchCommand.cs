@@ -21,6 +21,7 @@ namespace StreamConformance.Cli.Commands
             command.Subcommands.Add(Verify());
             command.Subcommands.Add(List());
             command.Subcommands.Add(new PatchEvidenceCommand().Create());
+            command.Subcommands.Add(Report());
             return command;
         }
 
@@ -80,6 +81,27 @@ namespace StreamConformance.Cli.Commands
                     Console.Error.WriteLine($"streamconf: patch verify: {failed} fault(s) (see the table)");
                     return Program.BadInput;
                 }
+                return Program.Ok;
+            });
+            return command;
+        }
+
+        Command Report()
+        {
+            var source = new Argument<string>("evidence") { Description = "A patch folder or its evidence.json (as `patch evidence` wrote it)." };
+            var html = new Option<string?>("--html") { Description = "Write the evidence as an HTML page: per operation a chart of original, A/A and patched with intervals." };
+            var command = new Command("report", "Render a patch's saved evidence again: its headline and verdicts, --html a page with charts.");
+            command.Arguments.Add(source);
+            command.Options.Add(html);
+            command.SetAction(parse =>
+            {
+                var document = Evidence.EvidenceDocument.Read(parse.GetValue(source)!);
+                var page = parse.GetValue(html) is string h ? new Reports.OutputFile(h, "html") : null;
+                page?.WriteText(w => w.Write(Reports.PatchEvidence.EvidenceHtml.Render(document, new Charts.ScottPlotChartRenderer())));
+                foreach (var r in document.Runtimes)
+                    AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: {Markup.Escape(r.Verdict)}");
+                AnsiConsole.MarkupLine($"status [bold]{Markup.Escape(document.Status)}[/]: {Markup.Escape(document.Headline)}");
+                if (page != null) AnsiConsole.MarkupLine($"[grey]html: {Markup.Escape(page.Path)}[/]");
                 return Program.Ok;
             });
             return command;

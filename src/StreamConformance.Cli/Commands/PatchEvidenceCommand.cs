@@ -6,6 +6,8 @@ using Newtonsoft.Json;
 using Spectre.Console;
 using StreamConformance.Evidence;
 using StreamConformance.Patching;
+using StreamConformance.Reports;
+using StreamConformance.Reports.PatchEvidence;
 
 namespace StreamConformance.Cli.Commands
 {
@@ -19,6 +21,7 @@ namespace StreamConformance.Cli.Commands
         readonly Option<string?> _checks = new Option<string?>("--checks") { Description = "Glob over check names, instead of the patch's own (e.g. 'budget.*|read.*')." };
         readonly Option<double> _threshold = new Option<double>("--threshold") { Description = "Relative change a timing figure must exceed to count (as compare's).", DefaultValueFactory = _ => 0.15 };
         readonly Option<string?> _outDir = new Option<string?>("--evidence-dir") { Description = "Write EVIDENCE.md and evidence.json here instead of the patch folder." };
+        readonly Option<string?> _html = new Option<string?>("--html") { Description = "Also write the evidence as an HTML page: per operation a chart of original, A/A and patched with intervals." };
 
         public Command Create()
         {
@@ -30,6 +33,7 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_checks);
             command.Options.Add(_threshold);
             command.Options.Add(_outDir);
+            command.Options.Add(_html);
             command.SetAction(Run);
             return command;
         }
@@ -44,6 +48,8 @@ namespace StreamConformance.Cli.Commands
             if (!(threshold > 0)) throw new InputException($"--threshold: {threshold} is not a positive fraction");
             var outDir = Path.GetFullPath(parse.GetValue(_outDir) ?? patch.Path);
             Directory.CreateDirectory(outDir);
+            // Checked before the sweeps: a page that cannot be written is bad input now, not after minutes of measuring.
+            var html = parse.GetValue(_html) is string h ? new OutputFile(h, "html") : null;
             var relative = Path.GetRelativePath(Directory.GetCurrentDirectory(), patch.Path);
             var options = new EvidenceOptions
             {
@@ -56,10 +62,12 @@ namespace StreamConformance.Cli.Commands
             var markdown = Path.Combine(outDir, PatchFolder.EvidenceMarkdown);
             File.WriteAllText(markdown, EvidenceMarkdown.Render(patch, document));
             File.WriteAllText(Path.Combine(outDir, PatchFolder.EvidenceJson), JsonConvert.SerializeObject(document, Formatting.Indented));
+            html?.WriteText(w => w.Write(EvidenceHtml.Render(document, new Charts.ScottPlotChartRenderer())));
             foreach (var r in document.Runtimes)
                 AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: {Markup.Escape(r.Verdict)} [grey]({r.Seconds:0.#} s)[/]");
             AnsiConsole.MarkupLine($"status [bold]{Markup.Escape(document.Status)}[/]: {Markup.Escape(document.Headline)}");
             AnsiConsole.MarkupLine($"[grey]evidence: {Markup.Escape(markdown)}[/]");
+            if (html != null) AnsiConsole.MarkupLine($"[grey]html: {Markup.Escape(html.Path)}[/]");
             return document.Runtimes.Any(r => r.Verdict.StartsWith("no evidence", StringComparison.Ordinal)) ? Program.Finding : Program.Ok;
         }
     }

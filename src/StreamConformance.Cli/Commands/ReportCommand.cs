@@ -19,6 +19,7 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_common.Markdown);
             command.Options.Add(_common.Html);
             command.Options.Add(ConsoleView.All);
+            command.Options.Add(ConsoleView.ByAssembly);
             command.Options.Add(MatrixView.Option);
             command.Options.Add(ConsoleView.Expectations);
             command.Options.Add(_finding);
@@ -39,7 +40,7 @@ namespace StreamConformance.Cli.Commands
                 }
                 var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter(expectations, new Charts.ScottPlotChartRenderer()));
                 foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document, Findings.FindingBuilder.Build(document, expectations), parse.GetValue(ConsoleView.All));
+                ConsoleView.Summary(document, Findings.FindingBuilder.Build(document, expectations), parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
                 if (parse.GetValue(MatrixView.Option)) MatrixView.Write(document, parse.GetValue(ConsoleView.All));
                 return Program.Ok;
             });

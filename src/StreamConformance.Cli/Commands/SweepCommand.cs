@@ -37,6 +37,7 @@ namespace StreamConformance.Cli.Commands
             command.Options.Add(_checks);
             command.Options.Add(_strict);
             command.Options.Add(ConsoleView.All);
+            command.Options.Add(ConsoleView.ByAssembly);
             command.Options.Add(MatrixView.Option);
             command.Options.Add(ConsoleView.Expectations);
             command.Options.Add(_seed);
@@ -88,7 +89,7 @@ namespace StreamConformance.Cli.Commands
                 var document = ConsoleView.RunWithProgress(runner, cancel.Token);
                 foreach (var output in outputs) output.Write(document);
                 var findings = Findings.FindingBuilder.Build(document, expectations);
-                ConsoleView.Summary(document, findings, parse.GetValue(ConsoleView.All));
+                ConsoleView.Summary(document, findings, parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
                 if (parse.GetValue(MatrixView.Option)) MatrixView.Write(document, parse.GetValue(ConsoleView.All));
                 foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
                 if (cancel.IsCancellationRequested) return Program.BadInput;

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using Newtonsoft.Json;
 
 namespace StreamConformance.Evidence
@@ -37,6 +38,35 @@ namespace StreamConformance.Evidence
                 throw new InputException($"patch: {path}: not an evidence file ({e.Message})");
             }
         }
+
+        /// <summary>A patch folder's evidence.json, or the file named; anything else is one line naming the path.</summary>
+        public static EvidenceDocument Read(string folderOrFile)
+        {
+            var path = Directory.Exists(folderOrFile) ? Path.Combine(folderOrFile, "evidence.json") : folderOrFile;
+            string text;
+            try { text = File.ReadAllText(path); }
+            catch (Exception e) when (e is IOException || e is UnauthorizedAccessException)
+            {
+                throw new InputException($"{path}: cannot be read ({e.Message})");
+            }
+            try
+            {
+                var token = Newtonsoft.Json.Linq.JToken.Parse(text);
+                if (!IsEvidence(token)) throw new InputException($"{path}: not a patch's evidence file (no \"patch\" and per-runtime \"figures\")");
+                if ((int?)token["schemaVersion"] != CurrentSchema)
+                    throw new InputException($"{path}: evidence schema version {token["schemaVersion"]}, expected {CurrentSchema}");
+                return token.ToObject<EvidenceDocument>() ?? throw new InputException($"{path}: empty evidence file");
+            }
+            catch (JsonException e)
+            {
+                throw new InputException($"{path}: not valid JSON ({e.Message.Split('\n')[0]})");
+            }
+        }
+
+        /// <summary>Whether a JSON document is a patch's evidence (a sweep's result has no "patch" and no "figures").</summary>
+        public static bool IsEvidence(Newtonsoft.Json.Linq.JToken token) =>
+            token.Type == Newtonsoft.Json.Linq.JTokenType.Object && token["patch"] != null
+            && token["runtimes"] is Newtonsoft.Json.Linq.JArray runtimes && runtimes.All(r => r is Newtonsoft.Json.Linq.JObject o && o["figures"] != null);
     }
 
     public sealed class RuntimeEvidence

@@ -23,6 +23,8 @@ namespace StreamConformance.Probe
         [JsonProperty("check", NullValueHandling = NullValueHandling.Ignore)] public string? Check { get; set; }
         [JsonProperty("reason", NullValueHandling = NullValueHandling.Ignore)] public string? Reason { get; set; }
         [JsonProperty("variants", NullValueHandling = NullValueHandling.Ignore)] public List<string>? Variants { get; set; }
+        /// <summary>On <see cref="Built"/>: how each variant was built (<see cref="RecipeOrigin"/>), aligned with <see cref="Variants"/>.</summary>
+        [JsonProperty("how", NullValueHandling = NullValueHandling.Ignore)] public List<string>? How { get; set; }
         [JsonProperty("result", NullValueHandling = NullValueHandling.Ignore)] public CheckResult? Result { get; set; }
         [JsonProperty("scenario", NullValueHandling = NullValueHandling.Ignore)] public Scenarios.ScenarioResult? Scenario { get; set; }
 

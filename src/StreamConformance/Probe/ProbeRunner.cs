@@ -134,13 +134,18 @@ namespace StreamConformance.Probe
             }
 
             var built = new List<string>();
+            var how = new List<string>();
             var failures = new List<string>();
             var slowestOpen = 0.0;
             var inner = new SortedSet<string>(StringComparer.Ordinal);
             foreach (var recipe in recipes)
             {
                 var why = recipe.UnavailableReason ?? Construct(recipe, ref slowestOpen, inner);
-                if (why == null) built.Add(recipe.Variant);
+                if (why == null)
+                {
+                    built.Add(recipe.Variant);
+                    how.Add(RecipeOrigin.Of(recipe));
+                }
                 else failures.Add($"{recipe.Variant}: {why}");
             }
             if (built.Count == 0)
@@ -148,7 +153,7 @@ namespace StreamConformance.Probe
                 _emit(new ProbeEvent { Kind = ProbeEvent.StaticOnly, Type = item.Type, Reason = string.Join("; ", failures) });
                 return;
             }
-            _emit(new ProbeEvent { Kind = ProbeEvent.Built, Type = item.Type, Variants = built, Seconds = Math.Round(slowestOpen, 3),
+            _emit(new ProbeEvent { Kind = ProbeEvent.Built, Type = item.Type, Variants = built, How = how, Seconds = Math.Round(slowestOpen, 3),
                 Inner = inner.Count == 0 ? null : inner.ToList() });
             foreach (var recipe in recipes.Where(r => built.Contains(r.Variant)))
                 foreach (var check in _checks)

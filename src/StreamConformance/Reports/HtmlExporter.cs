@@ -54,6 +54,15 @@ namespace StreamConformance.Reports
 
             WriteFindings(w, findings);
             WriteCoverage(w, document);
+            var byAssembly = AssemblyTable.From(document, findings);
+            if (byAssembly.Count > 0)
+            {
+                w.Write("<h2>By assembly</h2>\n");
+                var user = AssemblyTable.OfUserAssemblies(document);
+                if (!user) w.Write("<details><summary>" + byAssembly.Count + " assemblies: built by how, static-only, findings by class</summary>\n");
+                w.Write(AssemblyTable.ToHtml(byAssembly));
+                if (!user) w.Write("</details>\n");
+            }
 
             var matrix = RuntimeMatrix.From(document);
             w.Write("<h2>Runtime matrix</h2>\n");

@@ -30,6 +30,12 @@ namespace StreamConformance.Reports
                 f.Id, Class = f.Class.ToString().ToLowerInvariant(), f.Runtime, f.Type, f.Cause, f.Title, f.Severity, f.ExpectedBecause, f.Variants, f.IlEvidence,
                 Checks = f.Results.Select(r => r.Check).Distinct().ToList(),
             }), JsonSerializer.Create(new JsonSerializerSettings { ContractResolver = new Newtonsoft.Json.Serialization.CamelCasePropertyNamesContractResolver() }));
+            // Derived, as the findings are: the sweep read per assembly (docs/results.md, "byAssembly").
+            json["byAssembly"] = Newtonsoft.Json.Linq.JArray.FromObject(AssemblyTable.From(document, Findings.FindingBuilder.Build(document, _expectations)).Select(r => new
+            {
+                r.Runtime, r.Assembly, r.Discovered, r.Built, r.How, r.CoveredThrough, r.StaticOnly, r.Findings,
+                StaticOnlyTypes = r.StaticOnlyTypes.Select(s => new { s.Type, s.Reason }),
+            }), JsonSerializer.Create(new JsonSerializerSettings { ContractResolver = new Newtonsoft.Json.Serialization.DefaultContractResolver { NamingStrategy = new Newtonsoft.Json.Serialization.CamelCaseNamingStrategy() } }));
             writer.Write(json.ToString(Settings.Formatting));
         }
 
@@ -46,6 +52,9 @@ namespace StreamConformance.Reports
             try
             {
                 var token = Newtonsoft.Json.Linq.JToken.Parse(text);
+                // A patch's evidence.json has a schemaVersion too: named for what it is, not misread as a run.
+                if (token.Type == Newtonsoft.Json.Linq.JTokenType.Object && token["patch"] != null && token["headline"] != null)
+                    throw new InputException($"{path}: a patch's evidence, not a sweep's result (its page: streamconf patch report {path} --html F)");
                 if (token.Type != Newtonsoft.Json.Linq.JTokenType.Object || token["schemaVersion"] == null)
                     throw new InputException($"{path}: not a streamconf result (no schemaVersion)");
                 var version = (int?)token["schemaVersion"];

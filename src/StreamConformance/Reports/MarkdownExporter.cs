@@ -22,6 +22,21 @@ namespace StreamConformance.Reports
                             $"{c.Get(Outcome.Pass)} | {c.Get(Outcome.Fail)} | {c.Get(Outcome.Skip)} | {c.Get(Outcome.Error)} | {c.Get(Outcome.Timeout)} | {c.Get(Outcome.Crash)} |");
             }
             w.WriteLine();
+            var byAssembly = AssemblyTable.From(document, Findings.FindingBuilder.Build(document, null));
+            if (byAssembly.Count > 0)
+            {
+                // A user's assemblies: the table is what the run was for. The runtime's own dozens of assemblies: folded.
+                var user = AssemblyTable.OfUserAssemblies(document);
+                w.WriteLine(user ? "## By assembly" : "<details><summary>By assembly</summary>");
+                w.WriteLine();
+                w.Write(AssemblyTable.ToMarkdown(byAssembly));
+                w.WriteLine();
+                if (!user)
+                {
+                    w.WriteLine("</details>");
+                    w.WriteLine();
+                }
+            }
             var findings = ResultSummary.FindingsOf(document).ToList();
             w.WriteLine(findings.Count == 0 ? "No findings." : $"## Findings ({findings.Count})");
             if (findings.Count > 0)

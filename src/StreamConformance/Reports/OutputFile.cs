@@ -10,6 +10,9 @@ namespace StreamConformance.Reports
     /// </summary>
     public sealed class OutputFile
     {
+        /// <summary>A destination for a page that is not a sweep's report (a patch's evidence), written with <see cref="WriteText"/>.</summary>
+        public OutputFile(string path, string format) : this(path, new TextOnly(format)) { }
+
         public OutputFile(string path, IExporter exporter)
         {
             Path = System.IO.Path.GetFullPath(path);
@@ -50,6 +53,13 @@ namespace StreamConformance.Reports
             {
                 if (File.Exists(temp)) File.Delete(temp);
             }
+        }
+
+        sealed class TextOnly : IExporter
+        {
+            public TextOnly(string format) => Format = format;
+            public string Format { get; }
+            public void Export(Results.RunDocument document, TextWriter writer) => throw new InvalidOperationException($"a {Format} page is not a run document's report");
         }
     }
 }

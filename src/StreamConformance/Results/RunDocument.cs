@@ -39,6 +39,13 @@ namespace StreamConformance.Results
         [JsonProperty("coveredThrough")] public List<CoveredType> CoveredThrough { get; set; } = new List<CoveredType>();
         /// <summary>Types built, with the recipe variants that built them.</summary>
         [JsonProperty("built")] public SortedDictionary<string, List<string>> Built { get; set; } = new SortedDictionary<string, List<string>>();
+        /// <summary>
+        /// How each variant in <see cref="Built"/> was built, aligned with it: "constructor", "factory", "extension method",
+        /// "library recipe" or "built-in recipe" (<see cref="Probe.RecipeOrigin"/>). Absent in runs saved before it was recorded.
+        /// </summary>
+        [JsonProperty("builtHow", NullValueHandling = NullValueHandling.Ignore)] public SortedDictionary<string, List<string>>? BuiltHow { get; set; }
+        /// <summary>Each assembly swept (simple name) and the types discovered in it. Absent in runs saved before it was recorded.</summary>
+        [JsonProperty("assemblies", NullValueHandling = NullValueHandling.Ignore)] public SortedDictionary<string, List<string>>? Assemblies { get; set; }
         /// <summary>Probe processes started for this runtime (1 when nothing crashed or hung).</summary>
         [JsonProperty("probeProcesses")] public int ProbeProcesses { get; set; }
         [JsonProperty("wallSeconds")] public double WallSeconds { get; set; }

@@ -169,6 +169,8 @@ namespace StreamConformance.Sweep
             }
             work.Items.AddRange(items);
             run.Coverage.Discovered = items.Count;
+            run.Assemblies = new SortedDictionary<string, List<string>>(
+                items.GroupBy(AssemblyOf).ToDictionary(g => g.Key, g => g.Select(i => i.Type).ToList()), StringComparer.Ordinal);
             RuntimeStarting?.Invoke(target, items.Count);
             if (items.Count == 0) return work;
 
@@ -191,6 +193,12 @@ namespace StreamConformance.Sweep
             foreach (var chunk in Guided(items, split)) work.Chunks.Enqueue(chunk);
             return work;
         }
+
+        /// <summary>The simple name of the assembly an item comes from: the runtime's by full name, a user's by its file.</summary>
+        static string AssemblyOf(ProbeItem item) =>
+            item.AssemblyName != null ? item.AssemblyName.Split(',')[0].Trim()
+            : item.AssemblyPath != null ? Path.GetFileNameWithoutExtension(item.AssemblyPath)
+            : "(unknown)";
 
         void RunChunk(RuntimeWork work, List<ProbeItem> items, CancellationToken cancel)
         {
@@ -264,6 +272,7 @@ namespace StreamConformance.Sweep
                     break;
                 case ProbeEvent.Built when ev.Type != null:
                     run.Built[ev.Type] = ev.Variants ?? new List<string>();
+                    if (ev.How != null) (run.BuiltHow ??= new SortedDictionary<string, List<string>>(StringComparer.Ordinal))[ev.Type] = ev.How;
                     if (ev.Inner != null) inner[ev.Type] = ev.Inner;
                     break;
                 case ProbeEvent.StaticOnly when ev.Type != null:
