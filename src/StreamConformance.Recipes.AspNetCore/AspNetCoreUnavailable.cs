@@ -91,13 +91,6 @@ namespace StreamConformance.Recipes.AspNetCore
             "what HttpContext.Response.Body writes to once IHttpUpgradeFeature.UpgradeAsync has run: every write and Flush throws InvalidOperationException (CoreStrings.ResponseStreamWasUpgraded) by design, so there is no content to check; the upgraded connection is built as HttpUpgradeStream";
     }
 
-    public sealed class StatusCheckWriteStreamRecipe : AspNetCoreUnavailableRecipe
-    {
-        public override string TypeName => "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Infrastructure.StatusCheckWriteStream";
-        public override string? UnavailableReason =>
-            "HttpContext.Response.Body of an HTTP/2 or HTTP/3 extended CONNECT request (RFC 8441, e.g. WebSockets over HTTP/2) before the application accepts it; it writes only after a status of 300 or more. Not built yet: it needs an HTTP/2 endpoint and an extended-CONNECT client (HttpRequestMessage with Headers.Protocol), which the loopback server here does not set up";
-    }
-
     public sealed class DuplexPipeStreamRecipe : AspNetCoreUnavailableRecipe
     {
         public override string TypeName => "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.DuplexPipeStream";

@@ -40,15 +40,18 @@ namespace StreamConformance.Recipes.AspNetCore
         readonly ConcurrentDictionary<string, Exchange> _exchanges = new ConcurrentDictionary<string, Exchange>(StringComparer.Ordinal);
         int _next;
 
-        KestrelLoopback(IHost host, HttpClient client, int httpPort)
+        KestrelLoopback(IHost host, HttpClient client, int httpPort, int http2Port)
         {
             _host = host;
             Client = client;
             HttpPort = httpPort;
+            Http2Port = http2Port;
         }
 
         public HttpClient Client { get; }
         public int HttpPort { get; }
+        /// <summary>The HTTP/2-only endpoint (h2c, prior knowledge).</summary>
+        public int Http2Port { get; }
 
         /// <summary>
         /// Starts a server whose plain endpoint listens on <paramref name="httpPort"/> (0: an ephemeral one); a server that
@@ -56,7 +59,7 @@ namespace StreamConformance.Recipes.AspNetCore
         /// </summary>
         public static (KestrelLoopback? Server, string? Reason) TryStart(int httpPort)
         {
-            ListenOptions? http = null;
+            ListenOptions? http = null, h2c = null;
             KestrelLoopback? server = null;
             IHost? host = null;
             try
@@ -69,6 +72,12 @@ namespace StreamConformance.Recipes.AspNetCore
                             // The Stream API's synchronous members are part of what is checked; Kestrel refuses them unless allowed.
                             kestrel.AllowSynchronousIO = true;
                             kestrel.Listen(IPAddress.Loopback, httpPort, o => http = o);
+                            // HTTP/2 without TLS, for clients with prior knowledge (extended CONNECT's response body).
+                            kestrel.Listen(IPAddress.Loopback, 0, o =>
+                            {
+                                h2c = o;
+                                o.Protocols = HttpProtocols.Http2;
+                            });
                         })
                         .ConfigureServices(services =>
                         {
@@ -94,7 +103,7 @@ namespace StreamConformance.Recipes.AspNetCore
                 if (!start.Wait(Recipes.RecipeEnvironment.HelperTimeout))
                     throw new TimeoutException($"Kestrel did not start within {Recipes.RecipeEnvironment.HelperTimeout.TotalSeconds} s");
                 start.GetAwaiter().GetResult();
-                server = new KestrelLoopback(host, client, http!.IPEndPoint!.Port);
+                server = new KestrelLoopback(host, client, http!.IPEndPoint!.Port, h2c!.IPEndPoint!.Port);
                 var stopping = host;
                 AppDomain.CurrentDomain.ProcessExit += (_, _) => Stop(stopping);
                 return (server, null);

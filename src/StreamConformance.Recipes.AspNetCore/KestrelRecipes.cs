@@ -22,14 +22,20 @@ namespace StreamConformance.Recipes.AspNetCore
         /// is the response body the client received, through <paramref name="decode"/>.
         /// </summary>
         public static StreamFixture Open(string path, HttpMethod method, HttpContent? content, Func<HttpContext, Task<Stream>> pick,
-            Action<HttpRequestMessage>? configure = null, Func<HttpResponseMessage, byte[], byte[]>? decode = null)
+            Action<HttpRequestMessage>? configure = null, Func<HttpResponseMessage, byte[], byte[]>? decode = null, bool http2 = false)
         {
             var server = KestrelLoopback.Shared;
             var key = server.NewKey();
             var exchange = server.Register(key, pick);
             try
             {
-                var request = new HttpRequestMessage(method, $"http://127.0.0.1:{server.HttpPort}{path.Replace("{key}", key)}?x={key}") { Content = content };
+                var port = http2 ? server.Http2Port : server.HttpPort;
+                var request = new HttpRequestMessage(method, $"http://127.0.0.1:{port}{path.Replace("{key}", key)}?x={key}") { Content = content };
+                if (http2)
+                {
+                    request.Version = HttpVersion.Version20;
+                    request.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
+                }
                 configure?.Invoke(request);
                 var response = Task.Run(async () =>
                 {
@@ -39,7 +45,7 @@ namespace StreamConformance.Recipes.AspNetCore
                 });
                 var stream = exchange.Await(response);
                 var finish = new Finish(exchange, response);
-                return new StreamFixture(stream, decode != null || method == HttpMethod.Get ? finish.Body : null, finish);
+                return new StreamFixture(stream, decode != null || method == HttpMethod.Get || method == HttpMethod.Connect ? finish.Body : null, finish);
             }
             catch
             {
@@ -275,5 +281,24 @@ namespace StreamConformance.Recipes.AspNetCore
                 throw;
             }
         }
+    }
+
+    /// <summary>
+    /// The response body of an HTTP/2 extended CONNECT (RFC 8441, how WebSockets run over HTTP/2) that the application refuses
+    /// with an error status and a body: Kestrel hands out StatusCheckWriteStream, which lets writes through only for a status of
+    /// 300 or more (a 2xx CONNECT response has no body). Sent by HttpClient over h2c with prior knowledge (Headers.Protocol).
+    /// </summary>
+    public sealed class KestrelExtendedConnectResponseRecipe : HttpBodyRecipe
+    {
+        public override string TypeName => "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Infrastructure.StatusCheckWriteStream";
+        public override string Variant => "refused HTTP/2 extended CONNECT";
+
+        public override StreamFixture? OpenWrite() =>
+            Checked(KestrelExchanges.Open("/", HttpMethod.Connect, null, context =>
+            {
+                context.Response.StatusCode = StatusCodes.Status400BadRequest;
+                context.Response.ContentType = "application/octet-stream";
+                return Task.FromResult(context.Response.Body);
+            }, request => request.Headers.Protocol = "streamconf", http2: true));
     }
 }

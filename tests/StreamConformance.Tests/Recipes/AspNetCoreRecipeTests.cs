@@ -38,6 +38,7 @@ namespace StreamConformance.Tests.Recipes
             "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Http.HttpRequestStream [request content-length]",
             "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Http.HttpResponseStream [response chunked]",
             "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Http.HttpUpgradeStream [IHttpUpgradeFeature.UpgradeAsync]",
+            "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Infrastructure.StatusCheckWriteStream [refused HTTP/2 extended CONNECT]",
             "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Infrastructure.WrappingStream [response of an upgradeable request]",
             "Microsoft.AspNetCore.WebUtilities.BufferedReadStream [over unseekable, bufferSize=4096]",
             "Microsoft.AspNetCore.WebUtilities.FileBufferingReadStream [memoryThreshold=0 (temp file)]",
