@@ -17,8 +17,9 @@ using Microsoft.Extensions.Logging;
 namespace StreamConformance.Recipes.AspNetCore
 {
     /// <summary>
-    /// One real Kestrel server per process, on 127.0.0.1 with an ephemeral port (port 0; the bound port is read back from
-    /// its listen options), started on first use and stopped at process exit. Plain HTTP/1.1; the application pipeline
+    /// One real Kestrel server per process, on 127.0.0.1 with ephemeral ports (port 0; the bound ports are read back from
+    /// its listen options), started on first use and stopped at process exit. HTTP/1.1, and HTTP/2 alone without TLS (h2c)
+    /// on a second port; the application pipeline
     /// branches by path into the middlewares whose streams are checked. Each fixture registers an <see cref="Exchange"/>
     /// under a key of its own (query parameter x), so concurrent fixtures never meet, and another process has its own
     /// server on its own port.
