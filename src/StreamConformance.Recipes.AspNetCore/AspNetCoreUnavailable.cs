@@ -102,7 +102,7 @@ namespace StreamConformance.Recipes.AspNetCore
     {
         public override string TypeName => "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.DuplexPipeStreamAdapter`1";
         public override string? UnavailableReason =>
-            "an open generic instantiated only through its subclasses LoggingDuplexPipe (UseConnectionLogging) and SslDuplexPipe (UseHttps), Kestrel's connection adapters (see theirs)";
+            "an open generic instantiated only through its subclasses LoggingDuplexPipe (UseConnectionLogging) and SslDuplexPipe (UseHttps), Kestrel's connection adapters (see theirs); the copy compiled into the IIS server exists only inside IIS";
     }
 
     /// <summary>
@@ -126,7 +126,7 @@ namespace StreamConformance.Recipes.AspNetCore
     public sealed class SslDuplexPipeRecipe : KestrelTransportUnavailableRecipe
     {
         public override string TypeName => "Microsoft.AspNetCore.Server.Kestrel.Https.Internal.SslDuplexPipe";
-        public override string? UnavailableReason => "reached as ConnectionContext.Transport (an IDuplexPipe) in a connection middleware after ListenOptions.UseHttps; " + Why;
+        public override string? UnavailableReason => "reached as ConnectionContext.Transport (an IDuplexPipe) in a connection middleware after ListenOptions.UseHttps (the copy compiled into the IIS server exists only inside IIS); " + Why;
     }
 
     public sealed class LoggingStreamRecipe : AspNetCoreUnavailableRecipe
