@@ -37,7 +37,7 @@ namespace StreamConformance.Recipes
 
         static IReadOnlyList<StreamRecipe> LoadBuiltIn()
         {
-            return typeof(StreamRecipe).Assembly.GetTypes()
+            return RecipeAssemblies.Types()
                 .Where(t => !t.IsAbstract && typeof(StreamRecipe).IsAssignableFrom(t) && t.GetConstructor(Type.EmptyTypes) != null
                             && t.GetCustomAttribute<NotInCatalogAttribute>() == null)
                 .Select(t => (StreamRecipe)Activator.CreateInstance(t)!)

@@ -1,0 +1,149 @@
+using System;
+using System.IO;
+using System.IO.Compression;
+using System.Linq;
+using System.Net.Http;
+using System.Net.Http.Headers;
+using System.Threading.Tasks;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.WebUtilities;
+using StreamConformance.Recipes;
+
+namespace StreamConformance.Recipes.AspNetCore
+{
+    /// <summary>
+    /// HttpLogging with request and response body logging (AddHttpLogging, UseHttpLogging): the request body it wraps
+    /// (RequestBufferingStream, for a text/plain request). A pass-through of the request body: its knobs are the body's.
+    /// </summary>
+    public sealed class HttpLoggingRequestRecipe : HttpBodyRecipe
+    {
+        public override string TypeName => "Microsoft.AspNetCore.HttpLogging.RequestBufferingStream";
+        public override string Variant => "UseHttpLogging request body";
+
+        public override StreamFixture? OpenRead(byte[] content) =>
+            Checked(KestrelExchanges.Open("/http-logging", HttpMethod.Post, KestrelExchanges.Body(content, false, "text/plain"),
+                context => Task.FromResult(context.Request.Body)));
+    }
+
+    /// <summary>HttpLogging's response body (ResponseBufferingStream, text/plain); the read-back is what the client received.</summary>
+    public sealed class HttpLoggingResponseRecipe : HttpBodyRecipe
+    {
+        public override string TypeName => "Microsoft.AspNetCore.HttpLogging.ResponseBufferingStream";
+        public override string Variant => "UseHttpLogging response body";
+
+        public override StreamFixture? OpenWrite() =>
+            Checked(KestrelExchanges.Open("/http-logging", HttpMethod.Get, null, TextBody));
+
+        internal static Task<Stream> TextBody(HttpContext context)
+        {
+            context.Response.ContentType = "text/plain";
+            return Task.FromResult(context.Response.Body);
+        }
+    }
+
+    /// <summary>
+    /// ResponseCompression (AddResponseCompression, UseResponseCompression) for a client that accepts gzip: the response body
+    /// is ResponseCompressionBody, which gzips what the application writes. The read-back is the received body, gunzipped
+    /// (and refused if it was not compressed), so what was written is compared with what arrives.
+    /// </summary>
+    public sealed class ResponseCompressionRecipe : HttpBodyRecipe
+    {
+        public override string TypeName => "Microsoft.AspNetCore.ResponseCompression.ResponseCompressionBody";
+        public override string Variant => "UseResponseCompression gzip";
+
+        public override StreamFixture? OpenWrite() =>
+            Checked(KestrelExchanges.Open("/response-compression", HttpMethod.Get, null, HttpLoggingResponseRecipe.TextBody,
+                request => request.Headers.AcceptEncoding.Add(new StringWithQualityHeaderValue("gzip")), Gunzip));
+
+        static byte[] Gunzip(HttpResponseMessage response, byte[] body)
+        {
+            if (!response.Content.Headers.ContentEncoding.Contains("gzip"))
+            {
+                // Nothing written: the middleware never started a compressed body.
+                if (body.Length == 0) return body;
+                throw new InvalidDataException("the response was not gzip-compressed (Content-Encoding: " + string.Join(",", response.Content.Headers.ContentEncoding) + ")");
+            }
+            using var gzip = new GZipStream(new MemoryStream(body), CompressionMode.Decompress);
+            var result = new MemoryStream();
+            gzip.CopyTo(result);
+            return result.ToArray();
+        }
+    }
+
+    /// <summary>
+    /// ResponseCaching (AddResponseCaching, UseResponseCaching) on a cacheable GET whose response says Cache-Control: public:
+    /// the body is ResponseCachingStream, which passes writes on and keeps a copy for the cache. Each fixture's URL is its
+    /// own (the exchange key is in its path: the cache keys on the path, not the query), so no response is ever served from
+    /// the cache instead of the application.
+    /// </summary>
+    public sealed class ResponseCachingRecipe : HttpBodyRecipe
+    {
+        public override string TypeName => "Microsoft.AspNetCore.ResponseCaching.ResponseCachingStream";
+        public override string Variant => "UseResponseCaching cacheable response";
+
+        public override StreamFixture? OpenWrite() =>
+            Checked(KestrelExchanges.Open("/response-caching/{key}", HttpMethod.Get, null, Cacheable));
+
+        internal static Task<Stream> Cacheable(HttpContext context)
+        {
+            context.Response.ContentType = "application/octet-stream";
+            context.Response.Headers.CacheControl = "public, max-age=60";
+            return Task.FromResult(context.Response.Body);
+        }
+    }
+
+    /// <summary>OutputCaching (AddOutputCache with a base policy that caches, UseOutputCache): the body is OutputCacheStream.</summary>
+    public sealed class OutputCachingRecipe : HttpBodyRecipe
+    {
+        public override string TypeName => "Microsoft.AspNetCore.OutputCaching.OutputCacheStream";
+        public override string Variant => "UseOutputCache cacheable response";
+
+        public override StreamFixture? OpenWrite() =>
+            Checked(KestrelExchanges.Open("/output-caching/{key}", HttpMethod.Get, null, ResponseCachingRecipe.Cacheable));
+    }
+
+    /// <summary>
+    /// A multipart/form-data upload's file as the application opens it: Request.ReadFormAsync() buffers the body, and
+    /// IFormFile.OpenReadStream() returns a ReferenceReadStream over that buffer, seekable within the file's bytes, which are
+    /// exactly what the client uploaded.
+    /// </summary>
+    public sealed class FormFileRecipe : AspNetCoreRecipe
+    {
+        public override string TypeName => "Microsoft.AspNetCore.Http.ReferenceReadStream";
+        public override string Variant => "IFormFile.OpenReadStream";
+        public override bool CanSeek => true;
+        public override bool ReadsReadUntilSizeOrEof => false;
+
+        public override StreamFixture? OpenRead(byte[] content) =>
+            Checked(KestrelExchanges.Open("/", HttpMethod.Post, Upload(content), async context =>
+            {
+                var form = await context.Request.ReadFormAsync();
+                return form.Files[0].OpenReadStream();
+            }));
+
+        internal static HttpContent Upload(byte[] content)
+        {
+            var file = new ByteArrayContent(content);
+            file.Headers.ContentType = new MediaTypeHeaderValue("application/octet-stream");
+            return new MultipartFormDataContent("streamconf-boundary") { { file, "file", "content.bin" } };
+        }
+    }
+
+    /// <summary>
+    /// A multipart section's body as MultipartReader gives it (MultipartReader over Request.Body, ReadNextSectionAsync().Body):
+    /// MultipartReaderStream, reading the part the client sent from the live request body.
+    /// </summary>
+    public sealed class MultipartSectionRecipe : HttpBodyRecipe
+    {
+        public override string TypeName => "Microsoft.AspNetCore.WebUtilities.MultipartReaderStream";
+        public override string Variant => "MultipartReader section over Request.Body";
+
+        public override StreamFixture? OpenRead(byte[] content) =>
+            Checked(KestrelExchanges.Open("/", HttpMethod.Post, FormFileRecipe.Upload(content), async context =>
+            {
+                var boundary = Microsoft.Net.Http.Headers.HeaderUtilities.RemoveQuotes(Microsoft.Net.Http.Headers.MediaTypeHeaderValue.Parse(context.Request.ContentType).Boundary).Value!;
+                var section = await new MultipartReader(boundary, context.Request.Body).ReadNextSectionAsync();
+                return section!.Body;
+            }));
+    }
+}
