@@ -12,17 +12,20 @@ namespace StreamConformance.Probe
         public const string Constructor = "constructor", Factory = "factory", ExtensionMethod = "extension method",
             LibraryRecipe = "library recipe", BuiltInRecipe = "built-in recipe";
 
-        /// <summary>A synthesized recipe whose construction could not be read, or a run saved before the how was recorded.</summary>
+        /// <summary>A run saved before the how was recorded.</summary>
         public const string Unknown = "unknown";
 
         public static readonly IReadOnlyList<string> All = new[] { Constructor, Factory, ExtensionMethod, LibraryRecipe, BuiltInRecipe };
 
         public static string Of(StreamRecipe recipe)
         {
-            if (recipe is AuthoredRecipe) return LibraryRecipe;
-            if (!(recipe is SynthesizedRecipe) && !(recipe is ConnectedRecipe)) return BuiltInRecipe;
-            var construction = ConstructionOf(recipe);
-            return construction == null ? Unknown : Of(construction.Method);
+            return recipe switch
+            {
+                AuthoredRecipe _ => LibraryRecipe,
+                SynthesizedRecipe synthesized => Of(synthesized.Construction.Method),
+                ConnectedRecipe connected => Of(connected.Construction.Method),
+                _ => BuiltInRecipe,
+            };
         }
 
         /// <summary>A public static method with the extension attribute is an extension method; any other method (static, or of an object a caller makes) a factory.</summary>
@@ -30,17 +33,5 @@ namespace StreamConformance.Probe
             method is ConstructorInfo ? Constructor
             : method.IsStatic && method.IsDefined(typeof(ExtensionAttribute), false) ? ExtensionMethod
             : Factory;
-
-        /// <summary>
-        /// The construction that makes the type's own stream: a synthesized recipe's reader, else its writer; a connected
-        /// pair's method. Read from the recipe's fields, so the recipe classes keep their surface; never invoked here.
-        /// </summary>
-        static Construction? ConstructionOf(StreamRecipe recipe)
-        {
-            foreach (var name in new[] { "_reader", "_writer", "_pair" })
-                if (recipe.GetType().GetField(name, BindingFlags.NonPublic | BindingFlags.Instance)?.GetValue(recipe) is Trial trial)
-                    return trial.Construction;
-            return null;
-        }
     }
 }

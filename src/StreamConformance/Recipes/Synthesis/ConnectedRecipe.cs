@@ -13,6 +13,9 @@ namespace StreamConformance.Recipes.Synthesis
         readonly Type _type;
         readonly Trial _pair;
 
+        /// <summary>The method that makes the connected pair.</summary>
+        public Construction Construction => _pair.Construction;
+
         public ConnectedRecipe(Type type, Trial pair)
         {
             _type = type;

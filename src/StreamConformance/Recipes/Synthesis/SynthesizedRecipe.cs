@@ -17,6 +17,9 @@ namespace StreamConformance.Recipes.Synthesis
         readonly Type _type;
         readonly Trial? _reader;
         readonly Trial? _writer;
+
+        /// <summary>The construction that makes the type's own stream: the reader's, else the writer's.</summary>
+        public Construction Construction => (_reader ?? _writer)!.Construction;
         readonly Transcoder? _encoder;
         readonly Transcoder? _decoder;
         readonly Lazy<string?> _transforms;
