@@ -97,7 +97,7 @@ namespace StreamConformance.Cli.Commands
             {
                 var document = Evidence.EvidenceDocument.Read(parse.GetValue(source)!);
                 var page = parse.GetValue(html) is string h ? new Reports.OutputFile(h, "html") : null;
-                page?.WriteText(w => w.Write(Reports.PatchEvidence.EvidenceHtml.Render(document, new Charts.ScottPlotChartRenderer())));
+                page?.WriteText(w => w.Write(Evidence.Page.EvidenceHtml.Render(document, new Charts.ScottPlotChartRenderer())));
                 foreach (var r in document.Runtimes)
                     AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: {Markup.Escape(r.Verdict)}");
                 AnsiConsole.MarkupLine($"status [bold]{Markup.Escape(document.Status)}[/]: {Markup.Escape(document.Headline)}");

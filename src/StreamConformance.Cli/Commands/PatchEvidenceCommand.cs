@@ -7,7 +7,7 @@ using Spectre.Console;
 using StreamConformance.Evidence;
 using StreamConformance.Patching;
 using StreamConformance.Reports;
-using StreamConformance.Reports.PatchEvidence;
+using StreamConformance.Evidence.Page;
 
 namespace StreamConformance.Cli.Commands
 {

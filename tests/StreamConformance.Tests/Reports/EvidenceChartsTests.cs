@@ -2,7 +2,7 @@
 using System.Linq;
 using NUnit.Framework;
 using StreamConformance.Evidence;
-using StreamConformance.Reports.PatchEvidence;
+using StreamConformance.Evidence.Page;
 
 namespace StreamConformance.Tests.Reports
 {

@@ -88,7 +88,7 @@ namespace StreamConformance.Tests.Reports
             var figures = doc["runtimes"]!.SelectMany(r => r["figures"]!).ToList();
             // Every row fits its chart (at most 20 per operation): otherwise a row left out would carry intervals the page does not draw.
             Assert.That(doc["runtimes"]!.Max(r => r["figures"]!.GroupBy(f => ((string)f["check"]!).Split('[')[0] + " " + (string)f["metric"]!).Max(g => g.Count())),
-                Is.LessThanOrEqualTo(StreamConformance.Reports.PatchEvidence.EvidenceCharts.MaxRows));
+                Is.LessThanOrEqualTo(StreamConformance.Evidence.Page.EvidenceCharts.MaxRows));
             return figures.Where(f => !(bool)f["exact"]! && Sides.Any(side => f[side] is Newtonsoft.Json.Linq.JObject fig && (double)fig["value"]! > 0))
                 .Sum(f => Sides.Count(side => f[side] is Newtonsoft.Json.Linq.JObject fig && (double)fig["low"]! < (double)fig["high"]!));
         }

@@ -1,10 +1,10 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using StreamConformance.Evidence;
+using StreamConformance.Reports;
 using StreamConformance.Reports.Charts;
 
-namespace StreamConformance.Reports.PatchEvidence
+namespace StreamConformance.Evidence.Page
 {
     /// <summary>
     /// One measured operation of one runtime's evidence: a budget check (<c>budget.alloc.read-byte</c>) or a syscall

@@ -1,10 +1,10 @@
 using System.Globalization;
 using System.Linq;
 using System.Text;
-using StreamConformance.Evidence;
+using StreamConformance.Reports;
 using StreamConformance.Reports.Charts;
 
-namespace StreamConformance.Reports.PatchEvidence
+namespace StreamConformance.Evidence.Page
 {
     /// <summary>
     /// A patch's evidence as one self-contained page (no script, nothing fetched): the headline and status first, then
