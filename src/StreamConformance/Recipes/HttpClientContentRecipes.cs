@@ -377,3 +377,46 @@ namespace StreamConformance.Recipes
         }
     }
 }
+
+
+#if MONO_CORLIB
+namespace StreamConformance.Recipes
+{
+    /// <summary>
+    /// ReadOnlyMemoryContent.ReadAsStreamAsync on Mono 6.8: over memory backed by an array it gives a MemoryStream; over
+    /// memory from a MemoryManager (native or pooled memory, as a caller may hold) it gives System.IO.ReadOnlyMemoryStream.
+    /// </summary>
+    public sealed class ReadOnlyMemoryContentManagedMemoryRecipe : ObservedTypeRecipe
+    {
+        public override string Variant => "ReadOnlyMemoryContent over MemoryManager memory";
+        protected override string FallbackName => "System.IO.ReadOnlyMemoryStream";
+        public override bool IsBuffered => true;
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var manager = new ArrayMemoryManager(content);
+            return new StreamFixture(new ReadOnlyMemoryContent(manager.Memory).ReadAsStreamAsync().GetAwaiter().GetResult(), null, manager);
+        }
+
+        /// <summary>Memory whose owner does not expose an array (TryGetArray is false), as native or pooled memory's is.</summary>
+        sealed unsafe class ArrayMemoryManager : System.Buffers.MemoryManager<byte>
+        {
+            readonly byte[] _array;
+
+            public ArrayMemoryManager(byte[] array) => _array = array;
+
+            public override Span<byte> GetSpan() => _array;
+
+            public override System.Buffers.MemoryHandle Pin(int elementIndex = 0)
+            {
+                var handle = System.Runtime.InteropServices.GCHandle.Alloc(_array, System.Runtime.InteropServices.GCHandleType.Pinned);
+                return new System.Buffers.MemoryHandle((byte*)handle.AddrOfPinnedObject() + elementIndex, handle, this);
+            }
+
+            public override void Unpin() { }
+
+            protected override void Dispose(bool disposing) { }
+        }
+    }
+}
+#endif

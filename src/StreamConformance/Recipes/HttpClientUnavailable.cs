@@ -39,6 +39,16 @@ namespace StreamConformance.Recipes
     public sealed class FtpEmptyStreamRecipe : FtpStreamRecipe { public override string TypeName => "System.Net.FtpWebResponse+EmptyStream"; }
     public sealed class FtpNetworkStreamWrapperRecipe : FtpStreamRecipe { public override string TypeName => "System.Net.NetworkStreamWrapper"; }
 #if MONO_CORLIB
+    /// <summary>Mono 6.8's HttpClient buffer for GetStringAsync and GetByteArrayAsync (LoadIntoBufferAsync uses LimitMemoryStream).</summary>
+    public sealed class MonoLimitArrayPoolWriteStreamRecipe : HttpClientUnavailableRecipe
+    {
+        public override string TypeName => "System.Net.Http.HttpContent+LimitArrayPoolWriteStream";
+        public override string? UnavailableReason =>
+            "Mono 6.8's HttpClient.GetStringAsync/GetByteArrayAsync copy the response body into it (the body stream's CopyToAsync " +
+            "gets it, reachable through a DelegatingHandler that wraps the response content) and dispose it themselves: a fixture " +
+            "cannot own it, since a second Dispose throws ArgumentNullException from ArrayPool.Return(null)";
+    }
+
     /// <summary>Mono's System.Net.TlsStream is corefx's FTP one (FtpControlStream's FTPS), not the HttpWebRequest TLS layer.</summary>
     public sealed class FtpTlsStreamRecipe : FtpStreamRecipe { public override string TypeName => "System.Net.TlsStream"; }
 #endif

@@ -45,6 +45,7 @@ namespace StreamConformance.Tests.Recipes
             ("HttpRawConnectionRecipe", "System.Net.Http.HttpConnection+RawConnectionStream", "System.Net.Http.HttpConnection+RawConnectionStream"),
             ("HttpDeflateResponseRecipe", "System.Net.Http.DecompressionHandler+DeflateDecompressedContent+ZLibOrDeflateStream", null),
             ("ReadOnlyMemoryContentRecipe", "System.IO.ReadOnlyMemoryStream", null),
+            ("ReadOnlyMemoryContentManagedMemoryRecipe", null, "System.IO.ReadOnlyMemoryStream"),
             ("StreamContentReadRecipe", "System.Net.Http.StreamContent+ReadOnlyStream", "System.Net.Http.StreamContent+ReadOnlyStream"),
             ("MultipartContentReadRecipe", "System.Net.Http.MultipartContent+ContentReadStream", "System.Net.Http.MultipartContent+ContentReadStream"),
             ("HttpContentBufferRecipe", "System.Net.Http.HttpContent+LimitArrayPoolWriteStream", "System.Net.Http.HttpContent+LimitMemoryStream"),
@@ -123,7 +124,8 @@ namespace StreamConformance.Tests.Recipes
         static readonly string[] UnreachedOnMono =
         {
             "System.Net.CommandStream", "System.Net.FtpControlStream", "System.Net.FtpDataStream", "System.Net.FtpWebResponse+EmptyStream",
-            "System.Net.Http.HttpConnection+EmptyReadStream", "System.Net.NetworkStreamWrapper", "System.Net.TlsStream",
+            "System.Net.Http.HttpConnection+EmptyReadStream", "System.Net.Http.HttpContent+LimitArrayPoolWriteStream",
+            "System.Net.NetworkStreamWrapper", "System.Net.TlsStream",
         };
 
         [Test]
