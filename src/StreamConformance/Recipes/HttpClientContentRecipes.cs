@@ -174,9 +174,7 @@ namespace StreamConformance.Recipes
             }
         }
 
-        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
-            "// a custom HttpContent whose SerializeToStreamAsync(stream, context) receives `stream`, POSTed by HttpClient" +
-            (KnownLength ? " with TryComputeLength true" : " with Headers.TransferEncodingChunked = true");
+        // No ReproSource: the stream exists only inside a custom HttpContent's SerializeToStreamAsync, not as a statement.
     }
 
     public sealed class HttpRequestContentLengthRecipe : HttpRequestContentRecipe

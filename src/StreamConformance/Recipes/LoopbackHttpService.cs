@@ -168,7 +168,7 @@ namespace StreamConformance.Recipes
                 var requestLine = lines[0].Split(' ');
                 var path = requestLine.Length > 1 ? requestLine[1].Split('?')[0] : "";
                 var headers = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
-                foreach (var line in lines) 
+                foreach (var line in lines)
                 {
                     var colon = line.IndexOf(':');
                     if (colon > 0) headers[line.Substring(0, colon).Trim()] = line.Substring(colon + 1).Trim();
