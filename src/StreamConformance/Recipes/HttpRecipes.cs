@@ -73,7 +73,7 @@ namespace StreamConformance.Recipes
                 head.Append("\r\n");
                 var headBytes = Encoding.ASCII.GetBytes(head.ToString());
                 stream.Write(headBytes, 0, headBytes.Length);
-                if (_framing == HttpFraming.Chunked) WriteChunked(stream);
+                if (_framing == HttpFraming.Chunked) WriteChunked(stream, _body);
                 else stream.Write(_body, 0, _body.Length);
                 stream.Flush();
                 _sent.Set();
@@ -102,17 +102,17 @@ namespace StreamConformance.Recipes
             throw new InvalidDataException("request head over 64 KiB");
         }
 
-        void WriteChunked(Stream stream)
+        internal static void WriteChunked(Stream stream, byte[] body)
         {
             // Uneven chunk sizes, so a reader's buffer rarely lines up with a chunk boundary.
             var sizes = new[] { 1, 700, 333, 2048 };
             var offset = 0;
-            for (var i = 0; offset < _body.Length; i++)
+            for (var i = 0; offset < body.Length; i++)
             {
-                var size = Math.Min(sizes[i % sizes.Length], _body.Length - offset);
+                var size = Math.Min(sizes[i % sizes.Length], body.Length - offset);
                 var line = Encoding.ASCII.GetBytes(size.ToString("x") + "\r\n");
                 stream.Write(line, 0, line.Length);
-                stream.Write(_body, offset, size);
+                stream.Write(body, offset, size);
                 stream.Write(new byte[] { (byte)'\r', (byte)'\n' }, 0, 2);
                 offset += size;
             }

@@ -67,7 +67,9 @@ namespace StreamConformance.Tests.Recipes
                     Assert.That(stream.CanRead, Is.True, "read fixture: CanRead");
                     Assert.That(stream.GetType().FullName, Is.EqualTo(recipe.TypeName), "read fixture: TypeName");
                     Assert.That(stream.CanSeek, Is.EqualTo(recipe.CanSeek), "read fixture: CanSeek knob");
-                    Assert.That(ReadToEnd(stream, content.Length, recipe.ReadsReadUntilSizeOrEof), Is.EqualTo(content), "read fixture: bytes read");
+                    // A recipe that says its stream transforms the content (framing it, say) is held to reading, not to the bytes.
+                    var read = ReadToEnd(stream, recipe.TransformsContentReason == null ? content.Length : int.MaxValue / 2, recipe.ReadsReadUntilSizeOrEof);
+                    if (recipe.TransformsContentReason == null) Assert.That(read, Is.EqualTo(content), "read fixture: bytes read");
                 }
             }
 

@@ -1,0 +1,287 @@
+using System;
+using System.IO;
+using System.IO.Compression;
+using System.Net;
+
+#pragma warning disable SYSLIB0014 // WebRequest, WebClient: obsolete on .NET, still what older programs call, so still worth checking
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>
+    /// The file:// side of WebRequest: FileWebRequest's response stream (GET) and request stream (PUT) over a file in
+    /// the run's scratch folder (.NET: System.Net.WebFileStream; Mono: System.Net.FileWebStream), both FileStreams
+    /// underneath, so they are judged as FileStreams are.
+    /// </summary>
+    public abstract class FileWebRequestRecipe : ObservedTypeRecipe
+    {
+#if MONO_CORLIB
+        protected override string FallbackName => "System.Net.FileWebStream";
+#else
+        protected override string FallbackName => "System.Net.WebFileStream";
+#endif
+        public override bool IsOsBacked => true;
+        // Read back from the file once the request stream is closed: FileWebRequest opens it for itself alone.
+        public override bool WritesVisibleAfterFlush => false;
+    }
+
+    public sealed class FileWebRequestReadRecipe : FileWebRequestRecipe
+    {
+        public override string Variant => "FileWebRequest GET";
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var file = new TempFile("file-web-request", content);
+            WebResponse? response = null;
+            try
+            {
+                response = WebRequest.Create(new Uri(file.Path)).GetResponse();
+                return new StreamFixture(response.GetResponseStream(), null, response, file);
+            }
+            catch
+            {
+                response?.Dispose();
+                file.Dispose();
+                throw;
+            }
+        }
+
+        public override string? ReproSource(StreamAccess access) => access == StreamAccess.Read
+            ? "var path = Path.GetTempFileName(); File.WriteAllBytes(path, content);\nvar stream = System.Net.WebRequest.Create(new Uri(path)).GetResponse().GetResponseStream();"
+            : null;
+    }
+
+    public sealed class FileWebRequestWriteRecipe : FileWebRequestRecipe
+    {
+        public override string Variant => "FileWebRequest PUT";
+
+        public override StreamFixture? OpenWrite()
+        {
+            var file = new TempFile("file-web-request");
+            try
+            {
+                var request = WebRequest.Create(new Uri(file.Path));
+                request.Method = "PUT";
+                var stream = request.GetRequestStream();
+                return new StreamFixture(stream, file.ReadAll, file);
+            }
+            catch
+            {
+                file.Dispose();
+                throw;
+            }
+        }
+
+        public override string? ReproSource(StreamAccess access) => access == StreamAccess.Write
+            ? "var request = System.Net.WebRequest.Create(new Uri(Path.GetTempFileName())); request.Method = \"PUT\";\nvar stream = request.GetRequestStream();"
+            : null;
+    }
+
+    /// <summary>
+    /// WebClient.OpenWrite to the shared loopback server: WebClient+WebClientWriteStream over HttpWebRequest's request
+    /// stream; closing it sends the request and reads the response, and the read-back is the body the server got.
+    /// </summary>
+    public sealed class WebClientOpenWriteRecipe : ObservedTypeRecipe
+    {
+        public override string Variant => "WebClient.OpenWrite POST";
+        protected override string FallbackName => "System.Net.WebClient+WebClientWriteStream";
+        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
+        public override bool WritesVisibleAfterFlush => false;
+        public override bool HasLivePeer => true;
+        public override bool IsOsBacked => true;
+        // An HTTP request body: dotnet/runtime holds its HTTP streams to no rule after Dispose.
+        public override bool MembersThrowAfterDispose => false;
+
+        public override StreamFixture? OpenWrite()
+        {
+            var exchange = LoopbackHttpService.Shared.Register(new HttpAnswer());
+            var client = new WebClient { Proxy = null };
+            try
+            {
+                var stream = client.OpenWrite(exchange.Url, "POST");
+                return new StreamFixture(stream, exchange.Received, client, exchange);
+            }
+            catch
+            {
+                client.Dispose();
+                exchange.Dispose();
+                throw;
+            }
+        }
+    }
+
+    /// <summary>
+    /// HttpWebRequest.GetRequestStream for a POST to the shared loopback server, buffered (the default: .NET's
+    /// RequestBufferingStream, Mono's WebRequestStream) or chunked and unbuffered (.NET's RequestStream). The read-back
+    /// closes the stream's request with GetResponse and is the body the server received.
+    /// </summary>
+    public abstract class HttpWebRequestWriteRecipe : ObservedTypeRecipe
+    {
+        protected abstract bool Buffered { get; }
+
+        public override string Variant => Buffered ? "HttpWebRequest POST buffered" : "HttpWebRequest POST chunked unbuffered";
+        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
+        public override bool WritesVisibleAfterFlush => false;
+        public override bool HasLivePeer => true;
+        public override bool IsOsBacked => true;
+        public override bool MembersThrowAfterDispose => false;
+
+        public override StreamFixture? OpenWrite()
+        {
+            var exchange = LoopbackHttpService.Shared.Register(new HttpAnswer());
+            try
+            {
+                var request = (HttpWebRequest)WebRequest.Create(exchange.Url);
+                request.Proxy = null;
+                request.Method = "POST";
+                request.Timeout = request.ReadWriteTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
+                if (!Buffered)
+                {
+                    request.SendChunked = true;
+                    request.AllowWriteStreamBuffering = false;
+                }
+                var stream = request.GetRequestStream();
+                var answered = new Answered(request);
+                return new StreamFixture(stream, () =>
+                {
+                    answered.Dispose();
+                    return exchange.Received();
+                }, answered, exchange);
+            }
+            catch
+            {
+                exchange.Dispose();
+                throw;
+            }
+        }
+
+        /// <summary>Completes the request (sending a buffered body) once, and closes its response.</summary>
+        sealed class Answered : IDisposable
+        {
+            readonly HttpWebRequest _request;
+            bool _done;
+
+            public Answered(HttpWebRequest request) => _request = request;
+
+            public void Dispose()
+            {
+                if (_done) return;
+                _done = true;
+                try { _request.GetResponse().Dispose(); }
+                catch (Exception) { _request.Abort(); } // the request failed: what the server got is still the record
+            }
+        }
+    }
+
+    public sealed class HttpWebRequestBufferedWriteRecipe : HttpWebRequestWriteRecipe
+    {
+        protected override bool Buffered => true;
+#if MONO_CORLIB
+        protected override string FallbackName => "System.Net.WebRequestStream";
+#else
+        protected override string FallbackName => "System.Net.RequestBufferingStream";
+#endif
+    }
+
+    public sealed class HttpWebRequestChunkedWriteRecipe : HttpWebRequestWriteRecipe
+    {
+        protected override bool Buffered => false;
+#if MONO_CORLIB
+        protected override string FallbackName => "System.Net.WebRequestStream";
+#else
+        protected override string FallbackName => "System.Net.RequestStream";
+#endif
+    }
+
+    /// <summary>
+    /// HttpWebResponse.GetResponseStream from the shared loopback server. On Mono 6.8 it is Mono's own WebResponseStream,
+    /// which reads through a FixedSizeReadStream, MonoChunkStream or ContentDecodeStream by the response's framing and
+    /// encoding (each found inside it); on .NET it is HttpClient's content stream, already built by the HttpClient
+    /// recipes, except for an error status, where .NET wraps it in HttpWebResponse+TruncatedReadStream.
+    /// </summary>
+    public abstract class HttpWebResponseRecipe : ObservedTypeRecipe
+    {
+        private protected abstract HttpAnswer Answer(byte[] content);
+        protected virtual bool Gzip => false;
+
+        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
+        public override bool ReadsReadUntilSizeOrEof => false;
+        public override bool HasLivePeer => true;
+        public override bool IsOsBacked => true;
+        public override bool MembersThrowAfterDispose => false;
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var exchange = LoopbackHttpService.Shared.Register(Answer(content));
+            WebResponse? response = null;
+            try
+            {
+                var request = (HttpWebRequest)WebRequest.Create(exchange.Url);
+                request.Proxy = null;
+                request.Timeout = request.ReadWriteTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
+                if (Gzip) request.AutomaticDecompression = DecompressionMethods.GZip;
+                try { response = request.GetResponse(); }
+                catch (WebException e) when (e.Response != null) { response = e.Response; } // an error status still has its body
+                return new StreamFixture(response.GetResponseStream(), null, response, exchange);
+            }
+            catch
+            {
+                response?.Dispose();
+                exchange.Dispose();
+                throw;
+            }
+        }
+
+        protected static byte[] Gzipped(byte[] content)
+        {
+            var compressed = new MemoryStream();
+            using (var gzip = new GZipStream(compressed, CompressionLevel.Fastest, leaveOpen: true))
+                gzip.Write(content, 0, content.Length);
+            return compressed.ToArray();
+        }
+    }
+
+#if MONO_CORLIB
+    public sealed class HttpWebResponseContentLengthRecipe : HttpWebResponseRecipe
+    {
+        public override string Variant => "HttpWebResponse content-length";
+        protected override string FallbackName => "System.Net.WebResponseStream";
+        private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = content };
+    }
+
+    public sealed class HttpWebResponseChunkedRecipe : HttpWebResponseRecipe
+    {
+        public override string Variant => "HttpWebResponse chunked";
+        protected override string FallbackName => "System.Net.WebResponseStream";
+        private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = content, Framing = HttpFraming.Chunked };
+    }
+
+    public sealed class HttpWebResponseGzipRecipe : HttpWebResponseRecipe
+    {
+        public override string Variant => "HttpWebResponse gzip AutomaticDecompression";
+        protected override string FallbackName => "System.Net.WebResponseStream";
+        protected override bool Gzip => true;
+        private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = Gzipped(content), Headers = "Content-Encoding: gzip\r\n" };
+    }
+#else
+    /// <summary>
+    /// An error response's body with HttpWebRequest.DefaultMaximumErrorResponseLength set (documented in kilobytes; the
+    /// .NET default, -1, hands out the content stream itself): HttpWebResponse+TruncatedReadStream. The limit is
+    /// process-wide, and only error responses, which no other recipe asks for, are affected.
+    /// </summary>
+    public sealed class HttpWebResponseErrorRecipe : HttpWebResponseRecipe
+    {
+        /// <summary>In kilobytes: well past any content a check reads.</summary>
+        const int MaximumErrorResponseKilobytes = 1024;
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            HttpWebRequest.DefaultMaximumErrorResponseLength = MaximumErrorResponseKilobytes;
+            return base.OpenRead(content);
+        }
+
+        public override string Variant => "HttpWebResponse 404 body";
+        protected override string FallbackName => "System.Net.HttpWebResponse+TruncatedReadStream";
+        private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Status = "404 Not Found", Body = content };
+    }
+#endif
+}

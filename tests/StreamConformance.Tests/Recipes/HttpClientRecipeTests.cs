@@ -1,0 +1,141 @@
+using System;
+using System.IO;
+using System.Linq;
+using NUnit.Framework;
+using StreamConformance.Checks;
+using StreamConformance.Recipes;
+
+namespace StreamConformance.Tests.Recipes
+{
+    /// <summary>
+    /// The HttpClient and WebRequest recipes reach the internal types they are meant to, on each runtime: each recipe's
+    /// stream is built through the public API and its type named here, so a runtime that hands out another type (or a
+    /// recipe that silently falls back to its label) fails. What was written reaches the loopback server.
+    /// </summary>
+    [TestFixture]
+    public sealed class HttpClientRecipeTests
+    {
+        static bool OnMono => Type.GetType("Mono.Runtime") != null;
+
+        string? _previousTemp;
+        string _temp = "";
+
+        [OneTimeSetUp]
+        public void UseOwnTempDirectory()
+        {
+            _previousTemp = RecipeEnvironment.TempDirectory;
+            _temp = Path.Combine(Path.GetTempPath(), "streamconf-httpclient-tests-" + System.Diagnostics.Process.GetCurrentProcess().Id);
+            Directory.CreateDirectory(_temp);
+            RecipeEnvironment.TempDirectory = _temp;
+        }
+
+        [OneTimeTearDown]
+        public void RestoreTempDirectory()
+        {
+            RecipeEnvironment.TempDirectory = _previousTemp!;
+            try { Directory.Delete(_temp, true); }
+            catch (IOException) { }
+        }
+
+        /// <summary>Recipe class, the type on .NET, the type on Mono (null: the recipe is not compiled for that runtime).</summary>
+        static readonly (string Recipe, string? DotNet, string? Mono)[] Expected =
+        {
+            ("HttpRequestContentLengthRecipe", "System.Net.Http.HttpConnection+ContentLengthWriteStream", "System.Net.Http.HttpConnection+ContentLengthWriteStream"),
+            ("HttpRequestChunkedRecipe", "System.Net.Http.HttpConnection+ChunkedEncodingWriteStream", "System.Net.Http.HttpConnection+ChunkedEncodingWriteStream"),
+            ("HttpRawConnectionRecipe", "System.Net.Http.HttpConnection+RawConnectionStream", "System.Net.Http.HttpConnection+RawConnectionStream"),
+            ("HttpDeflateResponseRecipe", "System.Net.Http.DecompressionHandler+DeflateDecompressedContent+ZLibOrDeflateStream", null),
+            ("ReadOnlyMemoryContentRecipe", "System.IO.ReadOnlyMemoryStream", null),
+            ("ReadOnlyMemoryContentManagedMemoryRecipe", null, "System.IO.ReadOnlyMemoryStream"),
+            ("StreamContentReadRecipe", "System.Net.Http.StreamContent+ReadOnlyStream", "System.Net.Http.StreamContent+ReadOnlyStream"),
+            ("MultipartContentReadRecipe", "System.Net.Http.MultipartContent+ContentReadStream", "System.Net.Http.MultipartContent+ContentReadStream"),
+            ("HttpContentBufferRecipe", "System.Net.Http.HttpContent+LimitArrayPoolWriteStream", "System.Net.Http.HttpContent+LimitMemoryStream"),
+            ("FileWebRequestReadRecipe", "System.Net.WebFileStream", "System.Net.FileWebStream"),
+            ("FileWebRequestWriteRecipe", "System.Net.WebFileStream", "System.Net.FileWebStream"),
+            ("WebClientOpenWriteRecipe", "System.Net.WebClient+WebClientWriteStream", "System.Net.WebClient+WebClientWriteStream"),
+            ("HttpWebRequestBufferedWriteRecipe", "System.Net.RequestBufferingStream", "System.Net.WebRequestStream"),
+            ("HttpWebRequestChunkedWriteRecipe", "System.Net.RequestStream", "System.Net.WebRequestStream"),
+            ("HttpWebResponseErrorRecipe", "System.Net.HttpWebResponse+TruncatedReadStream", null),
+            ("HttpWebResponseContentLengthRecipe", null, "System.Net.WebResponseStream"),
+            ("HttpWebResponseChunkedRecipe", null, "System.Net.WebResponseStream"),
+            ("HttpWebResponseGzipRecipe", null, "System.Net.WebResponseStream"),
+        };
+
+        public static TestCaseData[] Cases() => Expected.Select(e => new TestCaseData(e.Recipe, e.DotNet, e.Mono).SetArgDisplayNames(e.Recipe)).ToArray();
+
+        [TestCaseSource(nameof(Cases))]
+        public void RecipeBuildsTheTypeItNames(string recipeName, string? onDotNet, string? onMono)
+        {
+            var expected = OnMono ? onMono : onDotNet;
+            var recipe = RecipeCatalog.BuiltIn.FirstOrDefault(r => r.GetType().Name == recipeName);
+            if (expected == null)
+            {
+                Assert.That(recipe, Is.Null, "compiled only for the other runtime");
+                return;
+            }
+            Assert.That(recipe, Is.Not.Null, recipeName + " is in the catalog");
+            Assert.That(recipe!.UnavailableReason, Is.Null);
+            var content = CheckContext.Content(recipe.PreferredContentLength);
+            var reading = recipe.OpenRead(content);
+            using var fixture = reading ?? recipe.OpenWrite();
+            Assert.That(fixture, Is.Not.Null);
+            Assert.That(fixture!.Stream.GetType().FullName, Is.EqualTo(expected));
+            Assert.That(recipe.TypeName, Is.EqualTo(expected));
+            if (reading != null)
+            {
+                if (recipe.TransformsContentReason != null) return;
+                var read = new MemoryStream();
+                fixture.Stream.CopyTo(read);
+                Assert.That(read.ToArray(), Is.EqualTo(content), "the stream reads the content");
+            }
+            else
+            {
+                fixture.Stream.Write(content, 0, content.Length);
+                fixture.Stream.Flush();
+                if (!recipe.ReadBackBeforeDispose) fixture.Stream.Dispose();
+                Assert.That(fixture.ReadBack(), Is.EqualTo(content), "what was written reached the store");
+            }
+        }
+
+        [Test]
+        public void ARequestThatDeclaresMoreThanItWritesStillRecordsWhatWasWritten()
+        {
+            // The content-length recipe declares more than it writes: the client abandons the request, and the server
+            // has the bytes that were sent.
+            var recipe = new HttpRequestContentLengthRecipe();
+            using var fixture = recipe.OpenWrite()!;
+            var content = CheckContext.Content(100);
+            fixture.Stream.Write(content, 0, content.Length);
+            fixture.Stream.Flush();
+            // Disposing the stream a request handed out tears its connection down (dotnet/runtime calls that misuse):
+            // what was flushed before it still reached the server.
+            fixture.Stream.Dispose();
+            Assert.That(fixture.ReadBack(), Is.EqualTo(content));
+        }
+
+        static readonly string[] UnreachedOnDotNet =
+        {
+            "System.Net.CommandStream", "System.Net.FtpControlStream", "System.Net.FtpDataStream", "System.Net.FtpWebResponse+EmptyStream",
+            "System.Net.Http.EmptyReadStream", "System.Net.Http.Http2Connection+Http2Stream+Http2ReadStream",
+            "System.Net.Http.Http2Connection+Http2Stream+Http2ReadWriteStream", "System.Net.Http.Http2Connection+Http2Stream+Http2WriteStream",
+            "System.Net.Http.Http3RequestStream+Http3ReadStream", "System.Net.Http.Http3RequestStream+Http3WriteStream",
+            "System.Net.Http.Json.LengthLimitReadStream", "System.Net.NetworkStreamWrapper", "System.Net.Quic.QuicStream",
+        };
+
+        static readonly string[] UnreachedOnMono =
+        {
+            "System.Net.CommandStream", "System.Net.FtpControlStream", "System.Net.FtpDataStream", "System.Net.FtpWebResponse+EmptyStream",
+            "System.Net.Http.HttpConnection+EmptyReadStream", "System.Net.Http.HttpContent+LimitArrayPoolWriteStream",
+            "System.Net.NetworkStreamWrapper", "System.Net.TlsStream",
+        };
+
+        [Test]
+        public void TheUnreachedTypesAreExactlyTheKnownOnesAndSayWhichApiWouldReachThem()
+        {
+            var unreached = RecipeCatalog.BuiltIn.OfType<HttpClientUnavailableRecipe>().Where(r => r.UnavailableReason != null).ToList();
+            Assert.That(unreached.Select(r => r.TypeName).OrderBy(n => n, StringComparer.Ordinal),
+                Is.EqualTo((OnMono ? UnreachedOnMono : UnreachedOnDotNet).OrderBy(n => n, StringComparer.Ordinal)));
+            foreach (var recipe in unreached)
+                Assert.That(recipe.UnavailableReason, Does.Not.Contain("no public method of its assembly returns it").And.Length.GreaterThan(40), recipe.TypeName);
+        }
+    }
+}
