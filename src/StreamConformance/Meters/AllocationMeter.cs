@@ -36,7 +36,7 @@ namespace StreamConformance.Meters
         /// </summary>
         public static int WarmCallsPast(int bytesPerCall) => bytesPerCall <= 0 ? 0 : (SettledBytes + bytesPerCall - 1) / bytesPerCall;
 
-        public const int SettledBytes = 16 * 1024;
+        public const int SettledBytes = 8 * 1024;
 
         /// <summary>Calls in the smaller window in a quick sweep: a smoke figure, not the steady-state one.</summary>
         public const int QuickCalls = 1_000;
@@ -100,13 +100,13 @@ namespace StreamConformance.Meters
             var tinyOpen = 0.0;
             for (var i = 0; i < 2; i++)
             {
-                Window(open, warmCalls ?? TinyCalls, TinyCalls, ThreadCounter, out _, out var p, out var tinySeconds, out tinyOpen, capWarm);
+                Window(open, TinyCalls, TinyCalls, ThreadCounter, out _, out var p, out var tinySeconds, out tinyOpen);
                 tinyPooled |= p;
                 perCall = tinySeconds / TinyCalls;
             }
             var jit = Math.Max(1, calls / 10);
             if (2 * jit * perCall > WarmUpTarget.TotalSeconds) jit = Math.Max(TinyCalls, (int)(WarmUpTarget.TotalSeconds / (2 * perCall)));
-            announce(TimeSpan.FromSeconds(WarmSeconds(warmCalls ?? jit, perCall, capWarm) + jit * perCall + tinyOpen));
+            announce(TimeSpan.FromSeconds(WarmSeconds(warmCalls ?? jit, perCall, capWarm) + jit * perCall + tinyOpen + WarmLimit.TotalSeconds));
             Window(open, warmCalls ?? jit, jit, ThreadCounter, out _, out var pooled, out var pilotSeconds, out var openSeconds, capWarm);   // JIT, static constructors, caches of the runtime
             pooled |= onPoolThreads || tinyPooled;
             // A pair of windows makes 6N calls (N and 2N, each after as many warm-up calls). A call that takes
