@@ -16,7 +16,8 @@ namespace StreamConformance.Tests.Recipes
         [Test]
         public void TheUnavailableRecipesAreExactlyTheKnownOnes()
         {
-            var unavailable = RecipeCatalog.BuiltIn.Where(r => r.UnavailableReason != null).Select(r => r.ToString() + ": " + r.UnavailableReason).OrderBy(x => x).ToList();
+            // PlatformUnavailable.cs's lines are unavailable by design, each with its own reason (MiscRecipesTests checks them).
+            var unavailable = RecipeCatalog.BuiltIn.Where(r => r.UnavailableReason != null && !(r is PlatformUnavailableRecipe)).Select(r => r.ToString() + ": " + r.UnavailableReason).OrderBy(x => x).ToList();
             var names = unavailable.Select(x => x.Substring(0, x.IndexOf(": ", System.StringComparison.Ordinal)))
                 .Where(n => !(OnMono ? MayBeUnavailableOnMono : new string[0]).Contains(n)).ToList();
             Assert.That(names, Is.EqualTo(OnMono ? ExpectedOnMono : ExpectedOnDotNet), string.Join("\n", unavailable));
