@@ -1,0 +1,75 @@
+#if MONO_CORLIB
+using System;
+using System.IO;
+using System.IO.Packaging;
+
+namespace StreamConformance.Recipes
+{
+    /// <summary>
+    /// Mono's System.IO.Packaging (WindowsBase): PackagePart.GetStream on a package file in the run's temp folder returns
+    /// a ZipPartStream, a seekable view of the part copied into memory. What is written reaches the package file only
+    /// when the package is closed, so the read-back closes it (after the stream is disposed) and reads the part again.
+    /// </summary>
+    public sealed class ZipPartStreamRecipe : StreamRecipe
+    {
+        static readonly Uri PartUri = new Uri("/data.bin", UriKind.Relative);
+        const string ContentType = "application/octet-stream";
+
+        public override string TypeName => "System.IO.Packaging.ZipPartStream";
+        public override string Variant => "PackagePart.GetStream";
+        public override bool CanSeek => true;
+        public override bool IsBuffered => true;
+        public override bool WritesVisibleAfterFlush => false;
+
+        public override StreamFixture? OpenRead(byte[] content) => Open(content, FileAccess.Read);
+        public override StreamFixture? OpenWrite() => Open(null, FileAccess.Write);
+        public override StreamFixture? OpenReadWrite(byte[] initial) => Open(initial, FileAccess.ReadWrite);
+
+        static StreamFixture Open(byte[]? content, FileAccess access)
+        {
+            var file = new TempFile("package");
+            Package? package = null;
+            try
+            {
+                using (var created = Package.Open(file.Path, FileMode.Create, FileAccess.ReadWrite))
+                using (var part = created.CreatePart(PartUri, ContentType).GetStream(FileMode.Create, FileAccess.Write))
+                    if (content != null) part.Write(content, 0, content.Length);
+                package = Package.Open(file.Path, FileMode.Open, access == FileAccess.Read ? FileAccess.Read : FileAccess.ReadWrite);
+                var stream = package.GetPart(PartUri).GetStream(access == FileAccess.Write ? FileMode.Create : FileMode.Open, access);
+                var opened = package;
+                Func<byte[]>? readBack = null;
+                if (access != FileAccess.Read)
+                    readBack = () =>
+                    {
+                        opened.Close();
+                        using var reread = Package.Open(file.Path, FileMode.Open, FileAccess.Read);
+                        using var part = reread.GetPart(PartUri).GetStream(FileMode.Open, FileAccess.Read);
+                        var result = new MemoryStream();
+                        part.CopyTo(result);
+                        return result.ToArray();
+                    };
+                return new StreamFixture(stream, readBack, file, new Closer(opened));
+            }
+            catch
+            {
+                try { package?.Close(); }
+                catch (Exception) { }
+                file.Dispose();
+                throw;
+            }
+        }
+
+        sealed class Closer : IDisposable
+        {
+            readonly Package _package;
+            public Closer(Package package) => _package = package;
+
+            public void Dispose()
+            {
+                try { _package.Close(); }
+                catch (Exception) { }
+            }
+        }
+    }
+}
+#endif
