@@ -18,10 +18,13 @@ namespace StreamConformance.Recipes
 
         protected abstract Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen);
 
+        /// <summary>The compressor that prepares a reader's content (not the stream under test): the type's default mode unless overridden.</summary>
+        protected virtual Stream ContentCompressor(Stream inner) => Wrap(inner, CompressionMode.Compress, true);
+
         protected byte[] Compress(byte[] content)
         {
             var inner = new MemoryStream();
-            using (var compressor = Wrap(inner, CompressionMode.Compress, true))
+            using (var compressor = ContentCompressor(inner))
                 compressor.Write(content, 0, content.Length);
             return inner.ToArray();
         }
