@@ -22,6 +22,7 @@ namespace StreamConformance.Probe
             }
             var request = JsonConvert.DeserializeObject<ProbeRequest>(File.ReadAllText(args[0]))
                           ?? throw new InvalidDataException("empty request: " + args[0]);
+            if (!string.IsNullOrEmpty(request.TempDirectory)) UseScratchDataHome(request.TempDirectory!);
             // Keep our own handle on stdout: a stream under test may redirect Console.Out or write to fd 1.
             var output = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false)) { AutoFlush = true };
             var gate = new object();
@@ -30,6 +31,19 @@ namespace StreamConformance.Probe
                 lock (gate) output.WriteLine(e.ToLine());
             }).Run();
             return 0;
+        }
+
+        /// <summary>
+        /// The probe's LocalApplicationData ($XDG_DATA_HOME on Unix, read by both runtimes on each use) is a folder of
+        /// the run's scratch space: what a stream under test keeps per user (isolated storage) never reaches the
+        /// user's profile, and the store starts empty on every run.
+        /// </summary>
+        static void UseScratchDataHome(string tempDirectory)
+        {
+            if (Path.DirectorySeparatorChar != '/') return; // Windows: LocalApplicationData does not come from the environment
+            var dataHome = Path.Combine(tempDirectory, "data-home");
+            Directory.CreateDirectory(dataHome);
+            Environment.SetEnvironmentVariable("XDG_DATA_HOME", dataHome);
         }
     }
 }

@@ -29,7 +29,7 @@ namespace StreamConformance.Tests.Recipes
         {
             "System.ConsolePal+UnixConsoleStream [Console.OpenStandardInput]",   // the process's own standard streams
             "System.ConsolePal+UnixConsoleStream [Console.OpenStandardOutput]",
-            "System.IO.IsolatedStorage.IsolatedStorageFileStream",               // its store is outside the run's folder
+            "System.IO.IsolatedStorage.IsolatedStorageFileStream",               // here its store would be the user's (only the probe moves it)
             "System.Net.Security.NegotiateStream [loopback client]",             // no NTLM/Negotiate over loopback here
         };
 
