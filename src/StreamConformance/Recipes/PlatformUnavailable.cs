@@ -179,37 +179,7 @@ namespace StreamConformance.Recipes
             "(XmlReader.Create): no public member returns the wrapper, and the reader is not a stream";
     }
 
-    // ---- FtpWebRequest: an FTP server that is not here. ----
-
-    public abstract class FtpUnavailable : PlatformUnavailableRecipe
-    {
-        protected abstract string Api { get; }
-        public override string Reason => Api + ": needs an FTP server, none runs here (a scripted one would be a mock of the server)";
-    }
-
-    public sealed class FtpCommandStreamUnavailable : FtpUnavailable
-    {
-        public override string TypeName => "System.Net.CommandStream";
-        protected override string Api => "the base of FtpWebRequest's control connection (FtpControlStream), never made as itself";
-    }
-
-    public sealed class FtpControlStreamUnavailable : FtpUnavailable
-    {
-        public override string TypeName => "System.Net.FtpControlStream";
-        protected override string Api => "FtpWebRequest's control connection, kept inside the request (its connection pool) and never returned";
-    }
-
-    public sealed class FtpDataStreamUnavailable : FtpUnavailable
-    {
-        public override string TypeName => "System.Net.FtpDataStream";
-        protected override string Api => "FtpWebRequest.GetRequestStream (upload) and FtpWebResponse.GetResponseStream (download) over the data connection";
-    }
-
-    public sealed class FtpEmptyStreamUnavailable : FtpUnavailable
-    {
-        public override string TypeName => "System.Net.FtpWebResponse+EmptyStream";
-        protected override string Api => "FtpWebResponse.GetResponseStream for a command with no data connection (MakeDirectory, DeleteFile, GetFileSize…)";
-    }
+    // FtpWebRequest's streams: Recipes/HttpClientUnavailable.cs (the WebRequest family).
 
     // ---- Devices and other operating systems. ----
 
