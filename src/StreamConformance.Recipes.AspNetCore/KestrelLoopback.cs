@@ -86,6 +86,7 @@ namespace StreamConformance.Recipes.AspNetCore
                             services.AddResponseCompression();
                             services.AddResponseCaching();
                             services.AddOutputCache(o => o.AddBasePolicy(policy => policy.Cache()));
+                            services.AddRequestDecompression();
                         })
                         .Configure(app =>
                         {
@@ -93,6 +94,7 @@ namespace StreamConformance.Recipes.AspNetCore
                             app.Map("/response-compression", branch => { branch.UseResponseCompression(); branch.Run(c => server!.Handle(c)); });
                             app.Map("/response-caching", branch => { branch.UseResponseCaching(); branch.Run(c => server!.Handle(c)); });
                             app.Map("/output-caching", branch => { branch.UseOutputCache(); branch.Run(c => server!.Handle(c)); });
+                            app.Map("/request-decompression", branch => { branch.UseRequestDecompression(); branch.Run(c => server!.Handle(c)); });
                             app.Run(c => server!.Handle(c));
                         }))
                     .Build();

@@ -146,4 +146,28 @@ namespace StreamConformance.Recipes.AspNetCore
                 return section!.Body;
             }));
     }
+
+    /// <summary>
+    /// RequestDecompression (AddRequestDecompression, UseRequestDecompression) on a POST whose body is gzip-compressed
+    /// (Content-Encoding: gzip): Request.Body is SizeLimitedStream over the decompressing stream, capped at the request's
+    /// maximum body size (Kestrel's default, 30 MB, above any check's content). Its content is what the client sent, decompressed.
+    /// </summary>
+    public sealed class RequestDecompressionRecipe : HttpBodyRecipe
+    {
+        public override string TypeName => "SizeLimitedStream";
+        public override string Variant => "UseRequestDecompression gzip";
+        // Its writes go to the decompressing GZipStream, which refuses them with InvalidOperationException: the exception
+        // dotnet/runtime's compression conformance tests expect of that stream (UnsupportedReadWriteExceptionType).
+        public override Type UnsupportedReadWriteExceptionType => typeof(InvalidOperationException);
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var compressed = new MemoryStream();
+            using (var gzip = new GZipStream(compressed, CompressionLevel.Fastest, leaveOpen: true)) gzip.Write(content, 0, content.Length);
+            var body = new ByteArrayContent(compressed.ToArray());
+            body.Headers.ContentType = new MediaTypeHeaderValue("application/octet-stream");
+            body.Headers.ContentEncoding.Add("gzip");
+            return Checked(KestrelExchanges.Open("/request-decompression", HttpMethod.Post, body, context => Task.FromResult(context.Request.Body)));
+        }
+    }
 }

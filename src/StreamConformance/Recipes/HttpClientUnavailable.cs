@@ -54,18 +54,6 @@ namespace StreamConformance.Recipes
 #endif
 
 #if !MONO_CORLIB
-    /// <summary>HttpClient's HTTP/2 streams.</summary>
-    public abstract class Http2StreamRecipe : HttpClientUnavailableRecipe
-    {
-        public override string? UnavailableReason =>
-            "HttpClient uses it only for a request sent as HTTP/2 (HttpVersion.Version20, over TLS with ALPN h2 or cleartext " +
-            "with HttpVersionPolicy.RequestVersionExact) to an HTTP/2 server: the harness has no HTTP/2 server on loopback yet";
-    }
-
-    public sealed class Http2ReadStreamRecipe : Http2StreamRecipe { public override string TypeName => "System.Net.Http.Http2Connection+Http2Stream+Http2ReadStream"; }
-    public sealed class Http2WriteStreamRecipe : Http2StreamRecipe { public override string TypeName => "System.Net.Http.Http2Connection+Http2Stream+Http2WriteStream"; }
-    public sealed class Http2ReadWriteStreamRecipe : Http2StreamRecipe { public override string TypeName => "System.Net.Http.Http2Connection+Http2Stream+Http2ReadWriteStream"; }
-
     /// <summary>QUIC and HTTP/3: they need libmsquic, which QuicConnection.IsSupported reports.</summary>
     public abstract class QuicRecipe : HttpClientUnavailableRecipe
     {

@@ -97,5 +97,19 @@ namespace StreamConformance.Recipes
             return new Pair(WebSocketStream.CreateWritableMessageStream(underTest, WebSocketMessageType.Binary), WebSocketStream.CreateReadableMessageStream(peer), underTest, peer);
         }
     }
+
+    /// <summary>
+    /// WebSocketStream itself: a public class, not abstract, whose only constructor is private. Every instance the API makes
+    /// is one of its private nested classes (the recipes above check those), so the base type is never the runtime type of
+    /// any stream; its members are reached through them.
+    /// </summary>
+    public sealed class WebSocketStreamBaseRecipe : StreamRecipe
+    {
+        public override string TypeName => "System.Net.WebSockets.WebSocketStream";
+        public override string? UnavailableReason =>
+            "its only constructor is private: Create, CreateReadableMessageStream and CreateWritableMessageStream return its private " +
+            "nested ReadWriteStream, ReadMessageStream and WriteMessageStream (each built by its own recipe), so no instance of exactly " +
+            "WebSocketStream exists; the members it provides are checked through those three";
+    }
 }
 #endif

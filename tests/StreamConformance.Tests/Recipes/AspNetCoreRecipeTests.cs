@@ -76,6 +76,48 @@ namespace StreamConformance.Tests.Recipes
             }
         }
 
+        /// <summary>The runtime streams reached through the same Kestrel: HttpClient's HTTP/2 streams (h2c) and RequestDecompression's body.</summary>
+        static readonly string[] ThroughKestrel =
+        {
+            "SizeLimitedStream [UseRequestDecompression gzip]",
+            "System.Net.Http.Http2Connection+Http2Stream+Http2ReadStream [HTTP/2 response content (h2c, Kestrel)]",
+            "System.Net.Http.Http2Connection+Http2Stream+Http2ReadWriteStream [accepted HTTP/2 extended CONNECT (h2c, Kestrel)]",
+            "System.Net.Http.Http2Connection+Http2Stream+Http2WriteStream [HTTP/2 request content (h2c, Kestrel)]",
+        };
+
+        [TestCaseSource(nameof(ThroughKestrel))]
+        public void AStreamReachedThroughKestrelIsTheTypeItNamesAndCarriesItsContent(string name)
+        {
+            DotNetOnly();
+            var recipe = RecipeCatalog.BuiltIn.Single(r => r.ToString() == name);
+            Assert.That(recipe.UnavailableReason, Is.Null);
+            var content = CheckContext.Content(100_000);
+            var opened = 0;
+            if (recipe.OpenRead(content) is { } reader)
+            {
+                using (reader)
+                {
+                    opened++;
+                    Assert.That(reader.Stream.GetType().FullName, Is.EqualTo(recipe.TypeName));
+                    var read = new System.IO.MemoryStream();
+                    reader.Stream.CopyTo(read);
+                    Assert.That(read.ToArray(), Is.EqualTo(content), "the stream's content is what was sent");
+                }
+            }
+            if (recipe.OpenWrite() is { } writer)
+            {
+                using (writer)
+                {
+                    opened++;
+                    Assert.That(writer.Stream.GetType().FullName, Is.EqualTo(recipe.TypeName));
+                    writer.Stream.Write(content, 0, content.Length);
+                    writer.Stream.Flush();
+                    Assert.That(writer.ReadBack(), Is.EqualTo(content), "the server received what was written");
+                }
+            }
+            Assert.That(opened, Is.GreaterThan(0));
+        }
+
         [Test]
         public void EveryUnreachableTypeSaysWhichApiWouldReachIt()
         {

@@ -115,8 +115,7 @@ namespace StreamConformance.Tests.Recipes
         static readonly string[] UnreachedOnDotNet =
         {
             "System.Net.CommandStream", "System.Net.FtpControlStream", "System.Net.FtpDataStream", "System.Net.FtpWebResponse+EmptyStream",
-            "System.Net.Http.EmptyReadStream", "System.Net.Http.Http2Connection+Http2Stream+Http2ReadStream",
-            "System.Net.Http.Http2Connection+Http2Stream+Http2ReadWriteStream", "System.Net.Http.Http2Connection+Http2Stream+Http2WriteStream",
+            "System.Net.Http.EmptyReadStream",
             "System.Net.Http.Http3RequestStream+Http3ReadStream", "System.Net.Http.Http3RequestStream+Http3WriteStream",
             "System.Net.Http.Json.LengthLimitReadStream", "System.Net.NetworkStreamWrapper", "System.Net.Quic.QuicStream",
         };
