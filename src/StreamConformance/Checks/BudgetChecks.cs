@@ -37,8 +37,9 @@ namespace StreamConformance.Checks
                 }, calls,
                 // Only writes into a seekable store need as many warm-up calls as measured ones (to grow the store
                 // before it is rewound); reads, and writes that go forward only, reach their steady state sooner.
+                // A quick sweep's smoke figure skips settling past the stream's first buffer (seconds on a slow stream).
                 warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek
-                    ? Math.Max(AllocationMeter.ShortWarmCalls(calls), AllocationMeter.WarmCallsPast(Operation.BytesPerCall))
+                    ? Math.Max(AllocationMeter.ShortWarmCalls(calls), context.Quick ? 0 : AllocationMeter.WarmCallsPast(Operation.BytesPerCall))
                     : (int?)null,
                 // A quick sweep's figures are smoke figures: a live peer's pairs are not all measured there.
                 onPoolThreads: recipe.WorksOnPoolThreads, livePeer: recipe.HasLivePeer && !context.Quick, announce: context.Announce);
