@@ -49,19 +49,8 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenReadWrite(byte[] initial) => Open("file-readwrite", initial, FileMode.Open, FileAccess.ReadWrite, true);
 
-        StreamFixture Open(string hint, byte[]? content, FileMode mode, FileAccess access, bool readBack)
-        {
-            var file = new TempFile(hint, content);
-            try
-            {
-                return new StreamFixture(Create(file.Path, mode, access), readBack ? file.ReadAll : null, file);
-            }
-            catch
-            {
-                file.Dispose();
-                throw;
-            }
-        }
+        StreamFixture Open(string hint, byte[]? content, FileMode mode, FileAccess access, bool readBack) =>
+            TempFile.Fixture(hint, content, path => Create(path, mode, access), readBack);
     }
 
     /// <summary>new FileStream(path, mode, access, share, 4096, FileOptions.None).</summary>

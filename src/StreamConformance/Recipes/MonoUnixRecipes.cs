@@ -54,19 +54,8 @@ namespace StreamConformance.Recipes
         public override StreamFixture? OpenWrite() => Open("posix-write", new byte[0], FileMode.Open, FileAccess.Write, true);
         public override StreamFixture? OpenReadWrite(byte[] initial) => Open("posix-readwrite", initial, FileMode.Open, FileAccess.ReadWrite, true);
 
-        StreamFixture Open(string hint, byte[]? content, FileMode mode, FileAccess access, bool readBack)
-        {
-            var file = new TempFile(hint, content);
-            try
-            {
-                return new StreamFixture(Create(file.Path, mode, access), readBack ? file.ReadAll : null, file);
-            }
-            catch
-            {
-                file.Dispose();
-                throw;
-            }
-        }
+        StreamFixture Open(string hint, byte[]? content, FileMode mode, FileAccess access, bool readBack) =>
+            TempFile.Fixture(hint, content, path => Create(path, mode, access), readBack);
     }
 
     /// <summary>UnixFileInfo.Open(FileMode, FileAccess): a Mono.Unix.UnixStream over the file descriptor it opens (unbuffered: every call is a syscall).</summary>

@@ -61,6 +61,25 @@ namespace StreamConformance.Recipes
 
         public byte[] ReadAll() => File.ReadAllBytes(Path);
 
+        /// <summary>
+        /// A fixture over a fresh file holding <paramref name="content"/> (none: no file yet): the stream
+        /// <paramref name="open"/> makes on its path, the file read back if asked, deleted with the fixture, and
+        /// deleted at once if the stream cannot be made.
+        /// </summary>
+        public static StreamFixture Fixture(string hint, byte[]? content, Func<string, Stream> open, bool readBack)
+        {
+            var file = new TempFile(hint, content);
+            try
+            {
+                return new StreamFixture(open(file.Path), readBack ? file.ReadAll : (Func<byte[]>?)null, file);
+            }
+            catch
+            {
+                file.Dispose();
+                throw;
+            }
+        }
+
         public void Dispose()
         {
             try { File.Delete(Path); }

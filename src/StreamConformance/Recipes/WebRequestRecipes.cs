@@ -56,19 +56,12 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenWrite()
         {
-            var file = new TempFile("file-web-request");
-            try
+            return TempFile.Fixture("file-web-request", null, path =>
             {
-                var request = WebRequest.Create(new Uri(file.Path));
+                var request = WebRequest.Create(new Uri(path));
                 request.Method = "PUT";
-                var stream = request.GetRequestStream();
-                return new StreamFixture(stream, file.ReadAll, file);
-            }
-            catch
-            {
-                file.Dispose();
-                throw;
-            }
+                return request.GetRequestStream();
+            }, readBack: true);
         }
 
         public override string? ReproSource(StreamAccess access) => access == StreamAccess.Write

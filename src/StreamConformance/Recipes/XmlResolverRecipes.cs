@@ -3,7 +3,6 @@ using System;
 using System.Collections.Concurrent;
 using System.IO;
 using System.Net;
-using System.Net.Sockets;
 using System.Threading;
 using System.Xml;
 
@@ -17,7 +16,7 @@ namespace StreamConformance.Recipes
     static class LoopbackContentServer
     {
         static readonly ConcurrentDictionary<string, byte[]> s_contents = new ConcurrentDictionary<string, byte[]>();
-        static readonly Lazy<(HttpListener? Listener, int Port, string? Error)> s_server = new Lazy<(HttpListener?, int, string?)>(Start);
+        static readonly Lazy<(LoopbackListener? Listener, int Port, string? Error)> s_server = new Lazy<(LoopbackListener?, int, string?)>(Start);
         static int s_next;
 
         /// <summary>Why the server cannot run here, or null once it listens.</summary>
@@ -34,45 +33,23 @@ namespace StreamConformance.Recipes
             return new Uri($"http://127.0.0.1:{server.Port}/content/{id}");
         }
 
-        static (HttpListener?, int, string?) Start()
+        static (LoopbackListener?, int, string?) Start()
         {
-            string? last = null;
-            for (var attempt = 0; attempt < 5; attempt++)
-            {
-                // HttpListener takes no port 0: borrow a free ephemeral one (another process may win the race, hence the retries).
-                var probe = new TcpListener(IPAddress.Loopback, 0);
-                probe.Start();
-                var port = ((IPEndPoint)probe.LocalEndpoint).Port;
-                probe.Stop();
-                var listener = new HttpListener();
-                listener.Prefixes.Add($"http://127.0.0.1:{port}/");
-                try
-                {
-                    listener.Start();
-                }
-                catch (Exception e) when (e is HttpListenerException || e is SocketException)
-                {
-                    last = e.Message;
-                    listener.Close();
-                    continue;
-                }
-                new Thread(() => Serve(listener)) { IsBackground = true, Name = "streamconf-content-server" }.Start();
-                AppDomain.CurrentDomain.ProcessExit += (sender, e) =>
-                {
-                    try { listener.Close(); }
-                    catch (Exception) { }
-                };
-                return (listener, port, null);
-            }
-            return (null, 0, "no free loopback port for the HttpListener content server: " + last);
+            LoopbackListener listener;
+            try { listener = LoopbackListener.Start(); }
+            catch (InvalidOperationException e) { return (null, 0, e.Message); }
+            new Thread(() => Serve(listener)) { IsBackground = true, Name = "streamconf-content-server" }.Start();
+            AppDomain.CurrentDomain.ProcessExit += (sender, e) => listener.Dispose();
+            return (listener, listener.Port, null);
         }
 
-        static void Serve(HttpListener listener)
+        static void Serve(LoopbackListener listener)
         {
-            while (listener.IsListening)
+            while (true)
             {
                 HttpListenerContext context;
-                try { context = listener.GetContext(); }
+                try { context = listener.Next(); }
+                catch (TimeoutException) { continue; } // no request for a while: keep listening
                 catch (Exception) { return; } // closed
                 ThreadPool.QueueUserWorkItem(_ => Answer(context));
             }
