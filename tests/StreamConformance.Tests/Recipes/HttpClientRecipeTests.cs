@@ -13,29 +13,11 @@ namespace StreamConformance.Tests.Recipes
     /// recipe that silently falls back to its label) fails. What was written reaches the loopback server.
     /// </summary>
     [TestFixture]
-    public sealed class HttpClientRecipeTests
+    public sealed class HttpClientRecipeTests : OwnTempDirectory
     {
         static bool OnMono => Type.GetType("Mono.Runtime") != null;
 
-        string? _previousTemp;
-        string _temp = "";
-
-        [OneTimeSetUp]
-        public void UseOwnTempDirectory()
-        {
-            _previousTemp = RecipeEnvironment.TempDirectory;
-            _temp = Path.Combine(Path.GetTempPath(), "streamconf-httpclient-tests-" + System.Diagnostics.Process.GetCurrentProcess().Id);
-            Directory.CreateDirectory(_temp);
-            RecipeEnvironment.TempDirectory = _temp;
-        }
-
-        [OneTimeTearDown]
-        public void RestoreTempDirectory()
-        {
-            RecipeEnvironment.TempDirectory = _previousTemp!;
-            try { Directory.Delete(_temp, true); }
-            catch (IOException) { }
-        }
+        protected override string FolderName => "streamconf-httpclient-tests";
 
         /// <summary>Recipe class, the type on .NET, the type on Mono (null: the recipe is not compiled for that runtime).</summary>
         static readonly (string Recipe, string? DotNet, string? Mono)[] Expected =

@@ -13,27 +13,9 @@ namespace StreamConformance.Tests.Recipes
     /// the knobs match the streams it opens, and nothing is left in the temp folder.
     /// </summary>
     [TestFixture]
-    public sealed class RecipeCatalogTests
+    public sealed class RecipeCatalogTests : OwnTempDirectory
     {
-        string? _previousTemp;
-        string _temp = "";
-
-        [OneTimeSetUp]
-        public void UseOwnTempDirectory()
-        {
-            _previousTemp = RecipeEnvironment.TempDirectory;
-            _temp = Path.Combine(Path.GetTempPath(), "streamconf-recipe-tests-" + System.Diagnostics.Process.GetCurrentProcess().Id);
-            Directory.CreateDirectory(_temp);
-            RecipeEnvironment.TempDirectory = _temp;
-        }
-
-        [OneTimeTearDown]
-        public void RestoreTempDirectory()
-        {
-            RecipeEnvironment.TempDirectory = _previousTemp!;
-            try { Directory.Delete(_temp, true); }
-            catch (IOException) { }
-        }
+        protected override string FolderName => "streamconf-recipe-tests";
 
         public static IEnumerable<TestCaseData> BuiltIn() =>
             RecipeCatalog.BuiltIn.Select(r => new TestCaseData(r).SetArgDisplayNames(r.ToString()));
@@ -108,7 +90,7 @@ namespace StreamConformance.Tests.Recipes
             }
 
             Assert.That(opened, Is.GreaterThan(0), "the recipe opened no stream at all");
-            Assert.That(Directory.GetFileSystemEntries(_temp), Is.Empty, "temp folder after the fixtures were disposed");
+            Assert.That(Directory.GetFileSystemEntries(TempFolder), Is.Empty, "temp folder after the fixtures were disposed");
         }
 
         /// <summary>
@@ -136,7 +118,7 @@ namespace StreamConformance.Tests.Recipes
                     if (fixture.CanReadBack) Assert.That(fixture.ReadBack(), Is.Empty, "write fixture with nothing written");
                 }
             }
-            Assert.That(Directory.GetFileSystemEntries(_temp), Is.Empty, "temp folder after the fixtures were disposed");
+            Assert.That(Directory.GetFileSystemEntries(TempFolder), Is.Empty, "temp folder after the fixtures were disposed");
         }
 
         [Test]
@@ -157,7 +139,7 @@ namespace StreamConformance.Tests.Recipes
                     try { recipe.Open(access, content)?.Dispose(); }
                     catch (Exception) { } // a recipe that cannot open must still not leave anything behind
                 }
-            Assert.That(Directory.GetFileSystemEntries(_temp), Is.Empty);
+            Assert.That(Directory.GetFileSystemEntries(TempFolder), Is.Empty);
         }
 
         /// <summary>Reads until 0 with an odd buffer size, failing instead of hanging on a stream that never ends.</summary>
