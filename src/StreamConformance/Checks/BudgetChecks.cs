@@ -96,6 +96,7 @@ namespace StreamConformance.Checks
             LatencyMeasurement measured;
             try
             {
+                context.LatencyReference ??= LatencyReference.Measure(context.Heartbeat);
                 measured = LatencyMeter.Measure(Operation, recipe, context.Quick, context.Heartbeat, context.Announce);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
@@ -123,18 +124,29 @@ namespace StreamConformance.Checks
                 measured.Operation.Median, measured.Baseline.Median, measured.RatioToLimit)
                 + BudgetCheck.NoteOf(measured.Note);
             var budget = BudgetCheck.Find(BudgetMeter.Latency, Operation, recipe, context);
-            // A ceiling inside the interval is no verdict: the median could land on either side in another run.
+            var reference = ReferenceRatios(measured, context.LatencyReference);
+            if (reference != null)
+                figure += string.Format(CultureInfo.InvariantCulture, "; {0:0.##}× ({1:0.##}–{2:0.##}×) MemoryStream's typical cost in this process",
+                    reference.Value.Median, reference.Value.Low, reference.Value.High);
             var rounds = $"; {measured.Rounds} rounds, {(measured.Precise ? "stopped when the interval was within ±10% of the median" : "stopped by the time box, interval wider than ±10%")}";
-            CheckResult result = budget == null
-                ? CheckResult.Of(Name, Outcome.Skip, $"{figure}; no ratioToBaseline budget for {BudgetSet.ClassOf(recipe)} streams in {BudgetCheck.Budgets(context).Source}")
-                : ratios.Interval.Contains(budget.Ceiling)
+            CheckResult result;
+            if (budget == null)
+                result = CheckResult.Of(Name, Outcome.Skip, $"{figure}; no ratioToBaseline budget for {BudgetSet.ClassOf(recipe)} streams in {BudgetCheck.Budgets(context).Source}");
+            else
+            {
+                var budgetWords = $"budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source})";
+                var verdict = Verdict(ratios.Interval.Low, ratios.Interval.High, ratio, budget, measured.ProcessSpread);
+                // A ceiling inside the interval is no verdict: the median could land on either side in another run.
+                result = verdict == Outcome.Inconclusive && ratios.Interval.Contains(budget.Ceiling)
+                    ? CheckResult.Of(Name, Outcome.Inconclusive, $"{figure}, {budgetWords} lies inside the interval: inconclusive, another run could judge either way{rounds}")
+                    : verdict == Outcome.Inconclusive
                     ? CheckResult.Of(Name, Outcome.Inconclusive,
-                        $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}) lies inside the interval: inconclusive, another run could judge either way{rounds}")
-                    : WithinProcessSpread(ratios.Interval, budget.Ceiling, measured.ProcessSpread)
+                        $"{figure}, {budgetWords} lies within {SpreadWords(measured)} of the interval, as far as a figure moves between processes of one build{(measured.CompletedAsynchronously ? " when its calls complete on pool threads" : "")}: inconclusive, another run could judge either way{rounds}")
+                    : reference != null && Verdict(reference.Value.Low, reference.Value.High, reference.Value.Median, budget, measured.ProcessSpread) != verdict
                     ? CheckResult.Of(Name, Outcome.Inconclusive,
-                        $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}) lies within {SpreadWords(measured)} of the interval, as far as a figure moves between processes of one build{(measured.CompletedAsynchronously ? " when its calls complete on pool threads" : "")}: inconclusive, another run could judge either way{rounds}")
-                    : CheckResult.Of(Name, budget.Allows(ratio) ? Outcome.Pass : Outcome.Fail,
-                        $"{figure}, budget {BudgetCheck.Format(budget.Ceiling)}× ({budget.Source}){rounds}");
+                        $"{figure}, {budgetWords}: the figure's own baseline says {verdict.ToString().ToLowerInvariant()}, MemoryStream's typical cost does not, so the verdict depends on the reference: inconclusive{rounds}")
+                    : CheckResult.Of(Name, verdict, $"{figure}, {budgetWords}{rounds}");
+            }
             WithSpread(result, "nsPerCall", measured.Operation);
             WithSpread(result, "ratioToBaseline", ratios);
             // The judged figure's rounds, for compare's rank test (docs/results.md, "samples").
@@ -148,15 +160,38 @@ namespace StreamConformance.Checks
                 .WithMetric("rounds", measured.Rounds)
                 .WithMetric("precise", measured.Precise ? 1 : 0);
             if (budget != null) result.WithMetric("budget", budget.Ceiling);
+            if (reference != null)
+                result.WithMetric("ratioToReference", reference.Value.Median)
+                    .WithMetric(MetricNames.CiLow("ratioToReference"), reference.Value.Low)
+                    .WithMetric(MetricNames.CiHigh("ratioToReference"), reference.Value.High)
+                    .WithMetric("referencePerLimit", context.LatencyReference!.For(Operation.Kind));
             return new[] { result };
+        }
+
+        /// <summary>Pass, fail, or inconclusive when the ceiling lies inside the interval or within the spread between processes.</summary>
+        static Outcome Verdict(double low, double high, double median, Budget budget, double spread) =>
+            (low <= budget.Ceiling && budget.Ceiling <= high) || WithinProcessSpread(low, high, budget.Ceiling, spread)
+                ? Outcome.Inconclusive
+                : budget.Allows(median) ? Outcome.Pass : Outcome.Fail;
+
+        /// <summary>
+        /// The figure against MemoryStream's typical cost in this process (<see cref="LatencyReference"/>): its ratio to
+        /// the limit, timed in the same rounds, over MemoryStream's. Null without a usable reference.
+        /// </summary>
+        (double Median, double Low, double High)? ReferenceRatios(LatencyMeasurement measured, LatencyReference? reference)
+        {
+            var perLimit = reference?.For(Operation.Kind) ?? double.NaN;
+            if (!(perLimit > 0) || double.IsInfinity(perLimit) || double.IsNaN(measured.RatioToLimit)) return null;
+            var limit = measured.LimitRatios;
+            return (limit.Median / perLimit, limit.Interval.Low / perLimit, limit.Interval.High / perLimit);
         }
 
         /// <summary>
         /// An interval describes one process; another process of the same build can settle a figure up to
         /// <see cref="LatencyMeasurement.ProcessSpread"/> away (docs/budgets.md), so a ceiling that close is no verdict either.
         /// </summary>
-        static bool WithinProcessSpread(MedianInterval interval, double ceiling, double spread) =>
-            ceiling >= interval.Low / (1 + spread) && ceiling <= interval.High * (1 + spread);
+        static bool WithinProcessSpread(double low, double high, double ceiling, double spread) =>
+            ceiling >= low / (1 + spread) && ceiling <= high * (1 + spread);
 
         static string SpreadWords(LatencyMeasurement measured) =>
             measured.ProcessSpread >= 1

@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using StreamConformance.Budgets;
+using StreamConformance.Meters;
 using StreamConformance.Meters.Syscalls;
 
 namespace StreamConformance.Checks
@@ -39,6 +40,12 @@ namespace StreamConformance.Checks
         }
 
         SyscallMeter? _syscalls;
+
+        /// <summary>
+        /// MemoryStream's typical cost in this process, measured once by the first latency check that needs it: the
+        /// second reference a latency verdict must agree with (null: judge against the figure's own baseline only).
+        /// </summary>
+        public LatencyReference? LatencyReference { get; set; }
 
         /// <summary>Name of the runtime the check runs on, for budgets that differ per runtime.</summary>
         public string RuntimeName { get; set; } = "";

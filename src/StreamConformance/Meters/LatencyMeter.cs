@@ -95,7 +95,10 @@ namespace StreamConformance.Meters
             }
         }
 
-        /// <summary>Untimed rounds before the timed ones.</summary>
+        /// <summary>MemoryStream's own figure (read or write) against itself and the limit: what <see cref="LatencyReference"/> is made of.</summary>
+        internal static LatencyMeasurement MeasureBaseline(OperationKind kind, LatencySettings settings, Action? heartbeat) =>
+            Measure(kind == OperationKind.Write ? StreamOperations.WriteByte : StreamOperations.ReadByte, BaselineRecipe.Instance, settings, heartbeat);
+
         /// <summary>
         /// How far a ratio moves between processes of one build, beyond its own interval: ~25% on .NET 10 here, where
         /// MemoryStream's baseline settles at one of two speeds per process (docs/budgets.md). A ceiling within this of a
@@ -110,6 +113,7 @@ namespace StreamConformance.Meters
         /// </summary>
         public const double HopSpread = 9.0;
 
+        /// <summary>Untimed rounds before the timed ones.</summary>
         const int WarmRounds = 2;
 
         /// <summary>A session good for warm-up plus <paramref name="rounds"/> batches (a seekable stream is rewound before each batch).</summary>

@@ -99,6 +99,43 @@ namespace StreamConformance.Tests.Meters
             Assert.That(check.Judge(Hopping(ceiling / 11), new BufferedStreamRecipe(), new CheckContext()).Single().Outcome, Is.EqualTo(Outcome.Pass));
         }
 
+        /// <summary>
+        /// A verdict must hold against both references: the figure's own baseline and MemoryStream's typical cost in the
+        /// process (through the limit). Where they disagree about the ceiling, the figure is inconclusive, never a verdict
+        /// that another process could reverse; where they agree, it stands.
+        /// </summary>
+        [Test]
+        public void AVerdictTheTwoReferencesDisagreeOnIsInconclusive()
+        {
+            var check = Check(StreamOperations.ReadByte);
+            var ceiling = check.Judge(Synthetic(100, 2), new BufferedStreamRecipe(), new CheckContext()).Single().Metrics!["budget"];
+            // The operation takes 3× the ceiling against its own baseline (2 ns) and 6.67 ns/0.3 ns = 22.2× the limit.
+            var measurement = Synthetic(2 * 3 * ceiling, 2);
+            var agreeing = new CheckContext { LatencyReference = new LatencyReference(2 / 0.3, 2 / 0.3) };
+            var fail = check.Judge(measurement, new BufferedStreamRecipe(), agreeing).Single();
+            Assert.That(fail.Outcome, Is.EqualTo(Outcome.Fail), fail.Message);
+            Assert.That(fail.Metrics!["ratioToReference"], Is.EqualTo(3 * ceiling).Within(1e-9));
+            // A process where MemoryStream typically costs 6× what this figure's baseline did: against that the operation is under its ceiling.
+            var disagreeing = new CheckContext { LatencyReference = new LatencyReference(6 * 2 / 0.3, 6 * 2 / 0.3) };
+            var split = check.Judge(measurement, new BufferedStreamRecipe(), disagreeing).Single();
+            Assert.That(split.Outcome, Is.EqualTo(Outcome.Inconclusive), split.Message);
+            Assert.That(split.Message, Does.Contain("the figure's own baseline says fail, MemoryStream's typical cost does not"));
+            Assert.That(FindingBuilderHasNoFindingFor(split), Is.True);
+            // The reference is in the units of the operation's kind: a write is judged against the write reference.
+            var write = Check(StreamOperations.WriteByte);
+            var writeResult = write.Judge(measurement, new BufferedStreamRecipe(), new CheckContext { LatencyReference = new LatencyReference(6 * 2 / 0.3, 2 / 0.3) }).Single();
+            Assert.That(writeResult.Metrics!["referencePerLimit"], Is.EqualTo(2 / 0.3).Within(1e-9));
+        }
+
+        /// <summary>The reference is measured, not assumed: MemoryStream's figure over the limit, a positive finite ratio for reads and writes.</summary>
+        [Test]
+        public void TheReferenceIsMeasuredInTheProcess()
+        {
+            var reference = LatencyReference.Measure();
+            Assert.That(reference.ReadBaselinePerLimit, Is.GreaterThan(0).And.LessThan(double.PositiveInfinity));
+            Assert.That(reference.WriteBaselinePerLimit, Is.GreaterThan(0).And.LessThan(double.PositiveInfinity));
+        }
+
         static bool FindingBuilderHasNoFindingFor(CheckResult result)
         {
             result.Runtime = "dotnet";
