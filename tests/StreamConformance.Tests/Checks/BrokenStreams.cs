@@ -59,6 +59,7 @@ namespace StreamConformance.Tests.StreamChecks
             yield return new Case(Over("invalid-operation-after-dispose", (c, r, w, s) => new InvalidOperationAfterDispose(c, r, w, s)), "dispose.members-throw");
             yield return new Case(Over("dispose-twice-throws", (c, r, w, s) => new DisposeTwiceThrows(c, r, w, s)), "dispose.twice");
             yield return new Case(Over("zero-read-throws", (c, r, w, s) => new ZeroReadThrows(c, r, w, s)), "edge.zero-length");
+            yield return new Case(Over("zero-read-blocks", (c, r, w, s) => new ZeroReadBlocks(c, r, w, s)), "edge.zero-length");
             yield return new Case(Over("zero-write-writes", (c, r, w, s) => new ZeroWriteWrites(c, r, w, s)), "edge.zero-length");
             yield return new Case(Over("flush-throws-when-read-only", (c, r, w, s) => new FlushThrowsWhenReadOnly(c, r, w, s)), "edge.flush-read-only");
             yield return new Case(Over("no-argument-validation", (c, r, w, s) => new NoArgumentValidation(c, r, w, s)), "edge.argument-validation");
@@ -381,6 +382,28 @@ namespace StreamConformance.Tests.StreamChecks
             {
                 if (buffer.Length == 0) throw new ArgumentOutOfRangeException(nameof(buffer), "buffer must not be empty");
                 return base.Read(buffer);
+            }
+        }
+
+        /// <summary>A zero-byte read waits for more data although the content is unread (until the stream is disposed), as Mono's HttpListener RequestStream does.</summary>
+        sealed class ZeroReadBlocks : TestStream
+        {
+            readonly ManualResetEventSlim _disposed = new ManualResetEventSlim();
+            public ZeroReadBlocks(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                if (count == 0) { _disposed.Wait(); throw new ObjectDisposedException(nameof(ZeroReadBlocks)); }
+                return base.Read(buffer, offset, count);
+            }
+            public override int Read(Span<byte> buffer)
+            {
+                if (buffer.Length == 0) { _disposed.Wait(); throw new ObjectDisposedException(nameof(ZeroReadBlocks)); }
+                return base.Read(buffer);
+            }
+            protected override void Dispose(bool disposing)
+            {
+                _disposed.Set();
+                base.Dispose(disposing);
             }
         }
 
