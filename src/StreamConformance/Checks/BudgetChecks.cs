@@ -41,8 +41,9 @@ namespace StreamConformance.Checks
                 warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek
                     ? Math.Max(AllocationMeter.ShortWarmCalls(calls), context.Quick ? 0 : AllocationMeter.WarmCallsPast(Operation.BytesPerCall))
                     : (int?)null,
-                // A quick sweep's figures are smoke figures: a live peer's pairs are not all measured there.
-                onPoolThreads: recipe.WorksOnPoolThreads, livePeer: recipe.HasLivePeer && !context.Quick, announce: context.Announce);
+                // A quick sweep's figures are smoke figures: one pair of windows, and a live peer's pairs are not all measured.
+                onPoolThreads: recipe.WorksOnPoolThreads, livePeer: recipe.HasLivePeer && !context.Quick, announce: context.Announce,
+                repetitions: context.Quick ? 1 : AllocationMeter.Repetitions);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
             {

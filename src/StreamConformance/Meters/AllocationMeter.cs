@@ -81,10 +81,11 @@ namespace StreamConformance.Meters
         /// <param name="onPoolThreads">The stream is known to do its work on pool threads even for synchronous calls.</param>
         /// <param name="livePeer">Another thread feeds or drains the stream (see <see cref="Recipes.StreamRecipe.HasLivePeer"/>):
         /// every pair is measured, and the figure is exact only when all of them agree.</param>
+        /// <param name="repetitions">The most pairs measured while none costs 2:1 (a quick sweep's smoke figure: one).</param>
         /// <param name="announce">Told, before each window or pair, how long it should take by the pilot's figure
         /// (the host's watchdog allows for it: a slow but working stream is not a hang).</param>
         public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls, int? warmCalls = null, bool onPoolThreads = false,
-            bool livePeer = false, Action<TimeSpan>? announce = null)
+            bool livePeer = false, Action<TimeSpan>? announce = null, int repetitions = Repetitions)
         {
             announce ??= _ => { };
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
@@ -134,7 +135,7 @@ namespace StreamConformance.Meters
 
             var figures = new List<(double PerCall, long Small, long Large)>();
             string? note = null;
-            while (figures.Count < Repetitions)
+            while (figures.Count < repetitions)
             {
                 // The watchdog's estimate: the calls, and the two sessions' openings (a connection to a server).
                 announce(TimeSpan.FromSeconds(WarmSeconds(Warm(calls), secondsPerCall, capWarm) + WarmSeconds(Warm(2 * calls), secondsPerCall, capWarm)
@@ -162,7 +163,7 @@ namespace StreamConformance.Meters
             // a lazily built cache of the runtime) or, process-wide, the runtime's background work, only ever adds
             // to a window: the least window of each size, whichever pair it came from, is the calls' own cost.
             long leastSmall = figures.Min(f => f.Small), leastLarge = figures.Min(f => f.Large);
-            var why = WhyNotExact(figures, pooled, livePeer);
+            var why = WhyNotExact(figures, pooled, livePeer, repetitions);
             var bytesPerCall = (double)(leastLarge - leastSmall) / calls;
             // N followed this machine's speed: another run may pick another N, and a cost amortized over N (a buffer
             // every 41 calls) would then come out otherwise. Only a whole number of bytes on every call is the same at any N.
@@ -185,7 +186,7 @@ namespace StreamConformance.Meters
         /// Process-wide the runtime's background work also adds a few hundredths of a byte per call, so there pairs
         /// agree to the whole byte (the verdict's precision).
         /// </summary>
-        static string? WhyNotExact(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer)
+        static string? WhyNotExact(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer, int repetitions)
         {
             var distinct = figures.Select(f => pooled ? Math.Round(f.PerCall) : f.PerCall).Distinct().Count();
             var exact = livePeer
@@ -193,7 +194,8 @@ namespace StreamConformance.Meters
                 : figures.Any(f => f.Large == 2 * f.Small) || distinct < figures.Count;
             if (exact) return pooled ? ProcessWideNotExact : null;
             if (figures.Count == 1)
-                return "not exact: one pair of windows only (the calls are slow)" + (livePeer ? ", and a live peer's timing can move it" : " and it did not cost 2:1");
+                return "not exact: one pair of windows only (" + (repetitions > 1 ? "the calls are slow" : "a quick sweep measures one") + ")" +
+                    (livePeer ? ", and a live peer's timing can move it" : " and it did not cost 2:1");
             var spread = figures.Max(f => f.PerCall) - figures.Min(f => f.PerCall);
             return string.Format(System.Globalization.CultureInfo.InvariantCulture,
                 livePeer
