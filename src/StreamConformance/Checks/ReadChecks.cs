@@ -12,7 +12,8 @@ namespace StreamConformance.Checks
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
-            var content = CheckContext.Content(Fixtures.ContentLength(recipe, context));
+            // An empty-only stream is held to the end: -1 from the first call.
+            var content = recipe.ContentFor(CheckContext.Content(Fixtures.ContentLength(recipe, context)));
             var fixture = Fixtures.Readable(recipe, content);
             if (fixture == null) return Skip("the recipe opens no readable stream");
             using (fixture)
@@ -31,7 +32,9 @@ namespace StreamConformance.Checks
                         var value = Expect.Call($"ReadByte() at the end (call {after})", stream.ReadByte);
                         Expect.That(value == -1, $"ReadByte() call {after} at the end (offset {content.Length}) returned {value}; expected -1");
                     }
-                    return $"{content.Length} bytes as 0..255 in order, then -1 three times";
+                    return content.Length == 0
+                        ? "ReadByte() returned -1 three times on the empty stream (the recipe builds it only empty: its content cannot be read back)"
+                        : $"{content.Length} bytes as 0..255 in order, then -1 three times";
                 });
         }
     }
@@ -48,7 +51,8 @@ namespace StreamConformance.Checks
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
-            var content = CheckContext.Content(Fixtures.ContentLength(recipe, context));
+            // An empty-only stream: every read API must return nothing, at once.
+            var content = recipe.ContentFor(CheckContext.Content(Fixtures.ContentLength(recipe, context)));
             var limit = StreamReading.LimitFor(content.Length, context);
             var findings = new Findings();
             foreach (var mode in StreamReading.AllModes)
@@ -61,7 +65,9 @@ namespace StreamConformance.Checks
             ReadAll(findings, $"interleaved (seed {context.Seed})", recipe, content, s => StreamReading.ReadToEnd(s,
                 () => StreamReading.AllModes[random.Next(StreamReading.AllModes.Length)],
                 () => 1 + random.Next(context.Quick ? 64 : 200), limit, recipe.ReadsReadUntilSizeOrEof));
-            return Verdict(findings, $"{content.Length} bytes identical through {StreamReading.AllModes.Length} read modes and a random interleaving");
+            return Verdict(findings, content.Length == 0
+                ? $"the empty stream read as empty through {StreamReading.AllModes.Length} read modes and a random interleaving (the recipe builds it only empty)"
+                : $"{content.Length} bytes identical through {StreamReading.AllModes.Length} read modes and a random interleaving");
         }
 
         /// <summary>Reads a fresh fixture to the end and compares; false when the recipe opens no readable stream.</summary>

@@ -13,6 +13,7 @@ namespace StreamConformance.Checks
     public sealed class SeekOriginsCheck : StreamCheck
     {
         protected override bool AssumesPassThrough => true;
+        protected override bool NeedsContent => true;
 
         public override string Name => "seek.origins";
 
@@ -80,6 +81,7 @@ namespace StreamConformance.Checks
     public sealed class SeekRandomWalkCheck : StreamCheck
     {
         protected override bool AssumesPassThrough => true;
+        protected override bool NeedsContent => true;
 
         public override string Name => "seek.random-walk";
 
@@ -116,6 +118,7 @@ namespace StreamConformance.Checks
     public sealed class BufferedInterleaveCheck : StreamCheck
     {
         protected override bool AssumesPassThrough => true;
+        protected override bool NeedsContent => true;
 
         public override string Name => "buffered.interleave";
 

@@ -21,10 +21,19 @@ namespace StreamConformance.Checks
         /// </summary>
         protected virtual bool AssumesPassThrough => false;
 
+        /// <summary>
+        /// Whether the check needs bytes to read (it reads into the content, seeks in it or interleaves reads over it): it
+        /// cannot measure a stream that is only ever built empty, so it skips there with the recipe's reason. Checks
+        /// whose rules hold at the end of a stream run over the empty one instead (<see cref="StreamRecipe.ContentFor"/>).
+        /// </summary>
+        protected virtual bool NeedsContent => false;
+
         public IEnumerable<CheckResult> Run(StreamRecipe recipe, CheckContext context)
         {
             if (AssumesPassThrough && recipe.TransformsContentReason is string transforms)
                 return new[] { Skip("not judged as a pass-through stream: " + transforms) };
+            if (NeedsContent && recipe.EmptyOnlyReason is string empty)
+                return new[] { Skip("needs content to read; the recipe builds its stream only empty: " + empty) };
             CheckResult result;
             try
             {
@@ -226,11 +235,12 @@ namespace StreamConformance.Checks
             return null;
         }
 
+        /// <summary>Opens one access over <paramref name="content"/>, or over nothing for an empty-only recipe.</summary>
         public static StreamFixture? Open(StreamRecipe recipe, StreamAccess access, byte[] content)
         {
             try
             {
-                return recipe.Open(access, content);
+                return recipe.Open(access, recipe.ContentFor(content));
             }
             catch (Exception e)
             {

@@ -62,6 +62,8 @@ namespace StreamConformance.Meters
             }
             else
             {
+                // Every measured call must find content to read: an empty stream has none, whatever the call.
+                if (recipe.EmptyOnlyReason is string empty) { why = "no content to read; the recipe builds its stream only empty: " + empty; return null; }
                 fixture = recipe.OpenRead(ContentCache.Get(Math.Max(16, calls * BytesPerCall + 16)));
                 if (fixture == null) { why = "the recipe opens no readable stream"; return null; }
                 if (!fixture.Stream.CanRead) { fixture.Dispose(); why = "the stream the recipe opens for reading has CanRead false"; return null; }

@@ -183,7 +183,7 @@ namespace StreamConformance.Probe
         /// </summary>
         string? Construct(StreamRecipe recipe, ref double slowestOpen, ISet<string> inner)
         {
-            var content = CheckContext.Content(16);
+            var content = recipe.ContentFor(CheckContext.Content(16));
             string? error = null;
             var any = false;
             foreach (StreamAccess access in Enum.GetValues(typeof(StreamAccess)))

@@ -29,7 +29,7 @@ namespace StreamConformance.Recipes
         {
             try
             {
-                using var fixture = OpenRead(new byte[] { 1 }) ?? OpenWrite();
+                using var fixture = OpenRead(ContentFor(new byte[] { 1 })) ?? OpenWrite();
                 if (fixture != null) return (fixture.Stream.GetType().FullName ?? FallbackName, fixture.Stream.CanSeek);
             }
             catch (Exception) { } // unusable here: the fallback name only labels the failure
@@ -41,6 +41,32 @@ namespace StreamConformance.Recipes
             {
                 Timeout = RecipeEnvironment.HelperTimeout,
             };
+
+        /// <summary>
+        /// The content stream of the response to <paramref name="request"/> (sent ResponseHeadersRead on the loopback
+        /// server's <paramref name="exchange"/>), which must have the <paramref name="expected"/> status; the fixture owns
+        /// the response, the client and the exchange, and disposes them if the stream cannot be had.
+        /// </summary>
+        internal static StreamFixture ResponseContent(HttpExchange exchange, HttpClient client, HttpRequestMessage request,
+            HttpStatusCode expected, Func<byte[]>? readBack = null)
+        {
+            HttpResponseMessage? response = null;
+            try
+            {
+                response = client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead).GetAwaiter().GetResult();
+                if (response.StatusCode != expected)
+                    throw new InvalidOperationException($"the loopback server answered {(int)response.StatusCode}, not {(int)expected}");
+                var stream = response.Content.ReadAsStreamAsync().GetAwaiter().GetResult();
+                return new StreamFixture(stream, readBack, response, client, exchange);
+            }
+            catch
+            {
+                response?.Dispose();
+                client.Dispose();
+                exchange.Dispose();
+                throw;
+            }
+        }
     }
 
     /// <summary>
@@ -210,26 +236,39 @@ namespace StreamConformance.Recipes
         static StreamFixture Open(HttpAnswer answer)
         {
             var exchange = LoopbackHttpService.Shared.Register(answer);
-            var client = NewClient();
-            HttpResponseMessage? response = null;
-            try
-            {
-                var request = new HttpRequestMessage(HttpMethod.Get, exchange.Url);
-                request.Headers.Connection.Add("Upgrade");
-                request.Headers.Upgrade.Add(new ProductHeaderValue("streamconf"));
-                response = client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead).GetAwaiter().GetResult();
-                if (response.StatusCode != HttpStatusCode.SwitchingProtocols)
-                    throw new InvalidOperationException($"the loopback server answered {(int)response.StatusCode}, not 101");
-                var stream = response.Content.ReadAsStreamAsync().GetAwaiter().GetResult();
-                return new StreamFixture(stream, answer.RecordAfterUpgrade ? exchange.Received : (Func<byte[]>?)null, response, client, exchange);
-            }
-            catch
-            {
-                response?.Dispose();
-                client.Dispose();
-                exchange.Dispose();
-                throw;
-            }
+            var request = new HttpRequestMessage(HttpMethod.Get, exchange.Url);
+            request.Headers.Connection.Add("Upgrade");
+            request.Headers.Upgrade.Add(new ProductHeaderValue("streamconf"));
+            return ResponseContent(exchange, NewClient(), request, HttpStatusCode.SwitchingProtocols,
+                answer.RecordAfterUpgrade ? exchange.Received : (Func<byte[]>?)null);
+        }
+    }
+
+    /// <summary>
+    /// HttpClient's body of a response that has none: the content stream of a HEAD request (ResponseHeadersRead) to the
+    /// shared loopback server, which answers with headers alone. The handler hands out one shared EmptyReadStream (Mono
+    /// 6.8: HttpConnection+EmptyReadStream) for every HEAD, 204, 304 or Content-Length: 0 response, so the recipe builds it
+    /// over empty content only. Its Dispose does nothing, by design (every such response shares the instance), so its
+    /// members keep working afterwards: dotnet/runtime's suite holds HTTP response streams to no rule after Dispose.
+    /// </summary>
+    public sealed class HttpEmptyResponseRecipe : ObservedTypeRecipe
+    {
+        public override string Variant => "HEAD response content";
+#if MONO_CORLIB
+        protected override string FallbackName => "System.Net.Http.HttpConnection+EmptyReadStream";
+#else
+        protected override string FallbackName => "System.Net.Http.EmptyReadStream";
+#endif
+        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
+        public override string? EmptyOnlyReason =>
+            "HttpClient hands it out only as the body of a response without one (HEAD, 204, 304, Content-Length: 0)";
+        public override bool MembersThrowAfterDispose => false;
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            if (content.Length != 0) return null;
+            var exchange = LoopbackHttpService.Shared.Register(new HttpAnswer());
+            return ResponseContent(exchange, NewClient(), new HttpRequestMessage(HttpMethod.Head, exchange.Url), HttpStatusCode.OK);
         }
     }
 
@@ -260,21 +299,7 @@ namespace StreamConformance.Recipes
                 Headers = "Content-Type: application/octet-stream\r\nContent-Encoding: deflate\r\n",
                 Body = compressed.ToArray(),
             });
-            var client = NewClient(DecompressionMethods.Deflate);
-            HttpResponseMessage? response = null;
-            try
-            {
-                response = client.GetAsync(exchange.Url, HttpCompletionOption.ResponseHeadersRead).GetAwaiter().GetResult();
-                response.EnsureSuccessStatusCode();
-                return new StreamFixture(response.Content.ReadAsStreamAsync().GetAwaiter().GetResult(), null, response, client, exchange);
-            }
-            catch
-            {
-                response?.Dispose();
-                client.Dispose();
-                exchange.Dispose();
-                throw;
-            }
+            return ResponseContent(exchange, NewClient(DecompressionMethods.Deflate), new HttpRequestMessage(HttpMethod.Get, exchange.Url), HttpStatusCode.OK);
         }
     }
 

@@ -12,19 +12,6 @@ namespace StreamConformance.Recipes
         public override string Variant => "unreached";
     }
 
-    /// <summary>HttpClient's body of a response that has none (HEAD, 204, 304, Content-Length: 0).</summary>
-    public sealed class HttpEmptyReadStreamRecipe : HttpClientUnavailableRecipe
-    {
-#if MONO_CORLIB
-        public override string TypeName => "System.Net.Http.HttpConnection+EmptyReadStream";
-#else
-        public override string TypeName => "System.Net.Http.EmptyReadStream";
-#endif
-        public override string? UnavailableReason =>
-            "HttpClient hands it out only as the body of a response without one (HEAD, 204, 304, Content-Length: 0): " +
-            "it never holds content, and every check and the probe's build step need a stream over known, non-empty content";
-    }
-
     /// <summary>The FTP family: FtpWebRequest's control and data connections.</summary>
     public abstract class FtpStreamRecipe : HttpClientUnavailableRecipe
     {

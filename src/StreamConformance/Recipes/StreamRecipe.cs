@@ -75,6 +75,17 @@ namespace StreamConformance.Recipes
         public virtual string? TransformsContentReason => null;
 
         /// <summary>
+        /// Why the recipe can build its stream only over empty content, or null. For a type that holds nothing by nature
+        /// (HttpClient's body of a response without one): its Open methods decline other content, the checks that need
+        /// bytes to read skip with this reason, and the rest (end-of-stream reads, capabilities, arguments, dispose) run
+        /// over the empty stream. See <see cref="ContentFor"/>.
+        /// </summary>
+        public virtual string? EmptyOnlyReason => null;
+
+        /// <summary>The content to open this recipe over when a caller wants <paramref name="content"/>: none for an empty-only recipe.</summary>
+        public byte[] ContentFor(byte[] content) => EmptyOnlyReason == null ? content : Array.Empty<byte>();
+
+        /// <summary>
         /// Whether CanRead/CanWrite/CanSeek become false after Dispose. dotnet/runtime's conformance suite has the same
         /// knob (CansReturnFalseAfterDispose) and turns it off for pipes; where false, capabilities that stay true are advisory.
         /// </summary>

@@ -79,7 +79,7 @@ namespace StreamConformance.Tests.StreamChecks
         }
 
         /// <summary>ReadByte returns 0 at the end instead of -1, forever.</summary>
-        sealed class ReadByteNeverEnds : TestStream
+        public sealed class ReadByteNeverEnds : TestStream
         {
             public ReadByteNeverEnds(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }
             public override int ReadByte()

@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Linq;
 using NUnit.Framework;
 using StreamConformance.Checks;
+using StreamConformance.Recipes;
 using StreamConformance.Results;
 
 namespace StreamConformance.Tests.StreamChecks
@@ -211,6 +212,37 @@ namespace StreamConformance.Tests.StreamChecks
                 Assert.That(result.Outcome, Is.EqualTo(Outcome.Skip), $"{check}: {result.Message}");
                 Assert.That(result.Message, Is.Not.Empty, check);
             }
+        }
+
+        /// <summary>
+        /// A stream only ever built empty (HttpClient's body of a response without one): the checks that need bytes to
+        /// read skip with the recipe's reason, never pass; the rules that hold at the end run over the empty stream, and
+        /// still catch one that breaks them.
+        /// </summary>
+        [Test]
+        public void AnEmptyOnlyRecipeSkipsWhatNeedsContentAndJudgesTheRest()
+        {
+            const string why = "holds nothing, by nature";
+            static TestRecipe EmptyOnly(string name, System.Func<byte[], TestStream> make) => new TestRecipe("test." + name, "default")
+            {
+                EmptyOnly = why,
+                Read = c => c.Length == 0 ? new StreamFixture(make(c)) : null,
+            };
+            var correct = EmptyOnly("empty-only", c => new TestStream(c, canSeek: false));
+            foreach (var check in new[] { "edge.flush-read-only", "buffered.interleave", "seek.origins", "seek.random-walk", "budget.latency.read-byte" })
+            {
+                var result = Check(check).Run(correct, Context()).Single();
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Skip), $"{check}: {result.Message}");
+                Assert.That(result.Message, Does.Contain(why), check);
+            }
+            foreach (var check in new[] { "read-byte.values", "read.differential", "edge.zero-length", "edge.argument-validation", "capabilities.unsupported", "dispose.members-throw", "dispose.twice" })
+            {
+                var result = RunOne(check, correct);
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), $"{check}: {result.Message}");
+            }
+            var broken = EmptyOnly("empty-only-read-byte-never-ends", c => new BrokenStreams.ReadByteNeverEnds(c, true, false, false));
+            foreach (var check in new[] { "read-byte.values", "read.differential" })
+                Assert.That(RunOne(check, broken).Outcome, Is.EqualTo(Outcome.Fail), check + " over the empty stream still sees ReadByte() return 0 at the end");
         }
 
         [Test]

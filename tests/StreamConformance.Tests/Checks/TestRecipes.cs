@@ -29,6 +29,7 @@ namespace StreamConformance.Tests.StreamChecks
         public bool CapabilitiesFalseAfterDispose { get; set; } = true;
         public bool HeldToThrowingAfterDispose { get; set; } = true;
         public Type UnsupportedReadWrite { get; set; } = typeof(NotSupportedException);
+        public string? EmptyOnly { get; set; }
 
         public override string TypeName => _typeName;
         public override string Variant => _variant;
@@ -39,6 +40,7 @@ namespace StreamConformance.Tests.StreamChecks
         public override bool CansReturnFalseAfterDispose => CapabilitiesFalseAfterDispose;
         public override bool MembersThrowAfterDispose => HeldToThrowingAfterDispose;
         public override Type UnsupportedReadWriteExceptionType => UnsupportedReadWrite;
+        public override string? EmptyOnlyReason => EmptyOnly;
         public override StreamFixture? OpenRead(byte[] content) => Read?.Invoke(content);
         public override StreamFixture? OpenWrite() => Write?.Invoke();
         public override StreamFixture? OpenReadWrite(byte[] initial) => ReadWrite?.Invoke(initial);

@@ -25,6 +25,7 @@ namespace StreamConformance.Tests.Recipes
             ("HttpRequestContentLengthRecipe", "System.Net.Http.HttpConnection+ContentLengthWriteStream", "System.Net.Http.HttpConnection+ContentLengthWriteStream"),
             ("HttpRequestChunkedRecipe", "System.Net.Http.HttpConnection+ChunkedEncodingWriteStream", "System.Net.Http.HttpConnection+ChunkedEncodingWriteStream"),
             ("HttpRawConnectionRecipe", "System.Net.Http.HttpConnection+RawConnectionStream", "System.Net.Http.HttpConnection+RawConnectionStream"),
+            ("HttpEmptyResponseRecipe", "System.Net.Http.EmptyReadStream", "System.Net.Http.HttpConnection+EmptyReadStream"),
             ("HttpDeflateResponseRecipe", "System.Net.Http.DecompressionHandler+DeflateDecompressedContent+ZLibOrDeflateStream", null),
             ("ReadOnlyMemoryContentRecipe", "System.IO.ReadOnlyMemoryStream", null),
             ("ReadOnlyMemoryContentManagedMemoryRecipe", null, "System.IO.ReadOnlyMemoryStream"),
@@ -56,7 +57,7 @@ namespace StreamConformance.Tests.Recipes
             }
             Assert.That(recipe, Is.Not.Null, recipeName + " is in the catalog");
             Assert.That(recipe!.UnavailableReason, Is.Null);
-            var content = CheckContext.Content(recipe.PreferredContentLength);
+            var content = recipe.ContentFor(CheckContext.Content(recipe.PreferredContentLength));
             var reading = recipe.OpenRead(content);
             using var fixture = reading ?? recipe.OpenWrite();
             Assert.That(fixture, Is.Not.Null);
@@ -94,10 +95,29 @@ namespace StreamConformance.Tests.Recipes
             Assert.That(fixture.ReadBack(), Is.EqualTo(content));
         }
 
+        /// <summary>
+        /// A HEAD request's body is the handler's shared empty stream: the one every response without a body gets (a
+        /// 204 here), and the recipe builds nothing else.
+        /// </summary>
+        [Test]
+        public void TheEmptyResponseRecipeGivesTheStreamEveryBodilessResponseShares()
+        {
+            var recipe = new HttpEmptyResponseRecipe();
+            Assert.That(recipe.EmptyOnlyReason, Does.Contain("HEAD, 204, 304, Content-Length: 0"));
+            Assert.That(recipe.OpenRead(CheckContext.Content(1)), Is.Null, "it declines content");
+            using var fixture = recipe.OpenRead(new byte[0])!;
+            var exchange = LoopbackHttpService.Shared.Register(new HttpAnswer { Status = "204 No Content", NoBody = true });
+            using var noContent = ObservedTypeRecipe.ResponseContent(exchange, ObservedTypeRecipe.NewClient(),
+                new System.Net.Http.HttpRequestMessage(System.Net.Http.HttpMethod.Get, exchange.Url), System.Net.HttpStatusCode.NoContent);
+            Assert.That(noContent.Stream, Is.SameAs(fixture.Stream), "a 204's body is the same instance");
+            Assert.That(fixture.Stream.GetType().FullName, Is.EqualTo(OnMono ? "System.Net.Http.HttpConnection+EmptyReadStream" : "System.Net.Http.EmptyReadStream"));
+            Assert.That(fixture.Stream.Read(new byte[16], 0, 16), Is.EqualTo(0));
+            Assert.That(fixture.Stream.ReadByte(), Is.EqualTo(-1));
+        }
+
         static readonly string[] UnreachedOnDotNet =
         {
             "System.Net.CommandStream", "System.Net.FtpControlStream", "System.Net.FtpDataStream", "System.Net.FtpWebResponse+EmptyStream",
-            "System.Net.Http.EmptyReadStream",
             "System.Net.Http.Http3RequestStream+Http3ReadStream", "System.Net.Http.Http3RequestStream+Http3WriteStream",
             "System.Net.Http.Json.LengthLimitReadStream", "System.Net.NetworkStreamWrapper", "System.Net.Quic.QuicStream",
         };
@@ -105,7 +125,7 @@ namespace StreamConformance.Tests.Recipes
         static readonly string[] UnreachedOnMono =
         {
             "System.Net.CommandStream", "System.Net.FtpControlStream", "System.Net.FtpDataStream", "System.Net.FtpWebResponse+EmptyStream",
-            "System.Net.Http.HttpConnection+EmptyReadStream", "System.Net.Http.HttpContent+LimitArrayPoolWriteStream",
+            "System.Net.Http.HttpContent+LimitArrayPoolWriteStream",
             "System.Net.NetworkStreamWrapper", "System.Net.TlsStream",
         };
 

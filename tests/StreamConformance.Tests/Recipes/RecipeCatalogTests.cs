@@ -31,6 +31,14 @@ namespace StreamConformance.Tests.Recipes
         public void RecipeKeepsItsPromises(StreamRecipe recipe)
         {
             if (recipe.UnavailableReason is string reason) Assert.Ignore(reason);
+            if (recipe.EmptyOnlyReason != null)
+            {
+                // Held to its word both ways: it declines content, and keeps its promises over none.
+                using (var read = recipe.OpenRead(CheckContext.Content(17))) Assert.That(read, Is.Null, "an empty-only recipe's OpenRead over content");
+                using (var readWrite = recipe.OpenReadWrite(CheckContext.Content(17))) Assert.That(readWrite, Is.Null, "an empty-only recipe's OpenReadWrite over content");
+                KeepsItsPromises(recipe, new byte[0]);
+                return;
+            }
             // The preferred size, and a small odd size such as the probe uses to see whether a recipe builds.
             KeepsItsPromises(recipe, CheckContext.Content(recipe.PreferredContentLength));
             KeepsItsPromises(recipe, CheckContext.Content(17));
