@@ -34,6 +34,8 @@ namespace StreamConformance.Recipes.Synthesis
         public override bool CanSeek => false;
         // As ConnectedRecipe: dotnet/runtime's ConnectedStreamConformanceTests turn this knob off for pipes.
         public override bool CansReturnFalseAfterDispose => false;
+        // The read fixture's writing is the feeder's, ended after the content.
+        public override bool WritesOnReadFixture => false;
 
         public override StreamFixture? OpenRead(byte[] content)
         {
