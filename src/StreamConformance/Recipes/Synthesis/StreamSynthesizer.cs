@@ -10,8 +10,9 @@ namespace StreamConformance.Recipes.Synthesis
     /// <summary>
     /// Builds a recipe for a type nobody wrote one for, from what its public API offers and what its instances do:
     /// every construction is tried (a throwing one gives way to the next, its reason kept); roles come from behaviour
-    /// (CanRead, CanWrite, a write that blocks without a reader, reads of the same object that return what it wrote); a type that transforms its content is paired with
-    /// what undoes it (its other mode, or its partner by name) and judged through the round trip.
+    /// (CanRead, CanWrite, a write that blocks without a reader, reads of the same object that return what it wrote);
+    /// a type that transforms its content is paired with what undoes it (its other mode, or its partner by name) and
+    /// judged through the round trip.
     /// </summary>
     public sealed class StreamSynthesizer
     {
