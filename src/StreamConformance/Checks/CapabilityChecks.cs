@@ -35,8 +35,10 @@ namespace StreamConformance.Checks
                     {
                         var flags = $"CanRead={stream.CanRead}, CanWrite={stream.CanWrite}, CanSeek={stream.CanSeek}";
                         if (stream.CanSeek && !recipe.CanSeek) flags += ", seeks though the recipe does not say so";
+                        var writes = access != StreamAccess.Read || recipe.WritesOnReadFixture;
+                        if (stream.CanWrite && !writes) flags += ", writes left to the feeder that ends them";
                         opened.Add($"{access} ({flags})");
-                        Probe(stream, access, recipe.CanSeek, recipe.UnsupportedReadWriteExceptionType, stricter);
+                        Probe(stream, access, recipe.CanSeek, recipe.UnsupportedReadWriteExceptionType, writes, stricter);
                     });
                 }
             }
@@ -46,7 +48,7 @@ namespace StreamConformance.Checks
                 "within dotnet/runtime's conformance rules (its CanGetPositionWhenCanSeekIsFalse knob); not the stricter one: " + string.Join("; ", stricter));
         }
 
-        static void Probe(Stream s, StreamAccess access, bool seekKnob, Type unsupportedReadWrite, List<string> stricter)
+        static void Probe(Stream s, StreamAccess access, bool seekKnob, Type unsupportedReadWrite, bool writes, List<string> stricter)
         {
             // A recipe that knows its type seeks is a promise: losing it is a finding. One that does not say
             // (generic shapes) only decides which seek checks run; behaviour is judged against the stream's own flags.
@@ -104,7 +106,7 @@ namespace StreamConformance.Checks
             }
             if (s.CanRead && access != StreamAccess.Write)
                 Supported("ReadByte()", () => s.ReadByte());
-            if (s.CanWrite)
+            if (s.CanWrite && writes)
             {
                 Supported("WriteByte(1)", () => s.WriteByte(1));
                 Supported("Write(byte[], 0, 8)", () => s.Write(buffer, 0, 8));

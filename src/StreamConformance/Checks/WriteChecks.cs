@@ -30,7 +30,7 @@ namespace StreamConformance.Checks
                 using (second)
                     findings.Run("mixed writes", () => WriteMixed(second, content, context.NewRandom(0x3217), recipe.WritesVisibleAfterFlush, recipe.ReadBackBeforeDispose));
             return Verdict(findings, $"{length} bytes by WriteByte and by mixed write calls reached the store in order"
-                                     + (recipe.WritesVisibleAfterFlush ? " (visible after Flush)" : " (checked after Dispose)"));
+                                     + (recipe.WritesVisibleAfterFlush ? " (visible after Flush)" : recipe.ReadBackBeforeDispose ? " (read back after Flush, before Dispose)" : " (checked after Dispose)"));
         }
 
         static void WriteBytes(StreamFixture fixture, byte[] content, bool visibleAfterFlush, bool beforeDispose)

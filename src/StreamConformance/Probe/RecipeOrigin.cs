@@ -24,6 +24,7 @@ namespace StreamConformance.Probe
                 AuthoredRecipe _ => LibraryRecipe,
                 SynthesizedRecipe synthesized => Of(synthesized.Construction.Method),
                 ConnectedRecipe connected => Of(connected.Construction.Method),
+                SelfLoopRecipe selfLoop => Of(selfLoop.Construction.Method),
                 _ => BuiltInRecipe,
             };
         }

@@ -6,16 +6,19 @@ namespace StreamConformance.Recipes
 {
     /// <summary>
     /// The other end of a pipe or socket: a background thread that writes the content and then closes its end,
-    /// so the stream under test sees exactly the content followed by end-of-stream.
+    /// so the stream under test sees exactly the content followed by end-of-stream. For a pipe onto itself the "end"
+    /// is the stream under test, and closing it is ending its writing, not disposing it.
     /// </summary>
     sealed class Feeder : IDisposable
     {
         readonly Stream _end;
         readonly Thread _thread;
 
-        public Feeder(Stream end, byte[] content, Action? afterWrite = null)
+        /// <param name="close">Ends what the reader sees after the content; disposing the end by default.</param>
+        public Feeder(Stream end, byte[] content, Action? afterWrite = null, Action? close = null)
         {
             _end = end;
+            close ??= end.Dispose;
             _thread = new Thread(() =>
             {
                 try
@@ -27,7 +30,7 @@ namespace StreamConformance.Recipes
                 catch (Exception) { } // the reader went away early: nothing left to feed
                 finally
                 {
-                    try { _end.Dispose(); }
+                    try { close(); }
                     catch (Exception) { }
                 }
             }) { IsBackground = true, Name = "streamconf-feeder" };

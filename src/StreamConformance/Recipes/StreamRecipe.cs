@@ -65,6 +65,13 @@ namespace StreamConformance.Recipes
         /// </summary>
         public virtual bool HasLivePeer => false;
 
+        /// <summary>
+        /// A write on the read fixture is the stream's own to judge. False for a pipe onto itself, whose writing side
+        /// belongs to the feeder thread that ends it after the content (CompleteWriting()): a write there meets the state
+        /// the harness made, and says nothing of CanWrite.
+        /// </summary>
+        public virtual bool WritesOnReadFixture => true;
+
         /// <summary>Backed by an OS handle (file, pipe, socket): syscall meters apply.</summary>
         public virtual bool IsOsBacked => false;
 

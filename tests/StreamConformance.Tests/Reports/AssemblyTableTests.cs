@@ -47,10 +47,10 @@ namespace StreamConformance.Tests.Reports
         {
             Assert.That(_row.Assembly, Is.EqualTo("LibraryStreams"));
             Assert.That(_row.Discovered, Is.EqualTo(10));
-            Assert.That(_row.Built, Is.EqualTo(8));
-            Assert.That(_row.StaticOnly, Is.EqualTo(2));
+            Assert.That(_row.Built, Is.EqualTo(9));
+            Assert.That(_row.StaticOnly, Is.EqualTo(1));
             Assert.That(_row.CoveredThrough, Is.EqualTo(0));
-            Assert.That(_row.HowCount(RecipeOrigin.Constructor), Is.EqualTo(4), "XorEncoder, XorDecoder, Shift, ArchiveWriter");
+            Assert.That(_row.HowCount(RecipeOrigin.Constructor), Is.EqualTo(5), "XorEncoder, XorDecoder, Shift, ArchiveWriter, LoopbackPipe");
             Assert.That(_row.HowCount(RecipeOrigin.Factory), Is.EqualTo(2), "SlabPool.GetStream(), DuplexPipe.CreatePair()");
             Assert.That(_row.HowCount(RecipeOrigin.ExtensionMethod), Is.EqualTo(1), "SegmentStreams.AsStream(this ArraySegment<byte>)");
             Assert.That(_row.HowCount(RecipeOrigin.LibraryRecipe), Is.EqualTo(1), "FramedStreamRecipes");
@@ -64,12 +64,13 @@ namespace StreamConformance.Tests.Reports
         [TestCase("FramedStream", RecipeOrigin.LibraryRecipe)]
         [TestCase("XorEncoderStream", RecipeOrigin.Constructor)]
         [TestCase("ShiftStream", RecipeOrigin.Constructor)]
+        [TestCase("LoopbackPipeStream", RecipeOrigin.Constructor)]
         public void TheHowOfAType(string type, string how) => Assert.That(How(type), Is.EqualTo(how));
 
         [Test]
         public void StaticOnlyTypesKeepTheirOwnReasonAndFindingsAreCountedByClass()
         {
-            Assert.That(_row.StaticOnlyTypes.Select(s => s.Type), Is.EquivalentTo(new[] { "LibraryStreams.LoopbackPipeStream", "LibraryStreams.OrphanStream" }));
+            Assert.That(_row.StaticOnlyTypes.Select(s => s.Type), Is.EquivalentTo(new[] { "LibraryStreams.OrphanStream" }));
             Assert.That(_row.StaticOnlyTypes.Single(s => s.Type.EndsWith("OrphanStream", StringComparison.Ordinal)).Reason, Does.StartWith("not public, and no public method of its assembly returns it"));
             var findings = FindingBuilder.Build(_document, null);
             Assert.That(_row.FindingCount(FindingClass.Contract), Is.Zero, "the library's streams are correct");
@@ -85,7 +86,7 @@ namespace StreamConformance.Tests.Reports
             var parsed = Newtonsoft.Json.Linq.JObject.Parse(json.ToString());
             var row = parsed["byAssembly"]!.Single();
             Assert.That((string?)row["assembly"], Is.EqualTo("LibraryStreams"));
-            Assert.That((int)row["built"]!, Is.EqualTo(8));
+            Assert.That((int)row["built"]!, Is.EqualTo(9));
             Assert.That((int)row["how"]![RecipeOrigin.ExtensionMethod]!, Is.EqualTo(1));
             Assert.That((string?)parsed["runtimes"]![0]!["builtHow"]!["LibraryStreams.FramedStream"]![0], Is.EqualTo(RecipeOrigin.LibraryRecipe));
 

@@ -10,8 +10,9 @@ namespace StreamConformance.Recipes.Synthesis
     /// <summary>
     /// Builds a recipe for a type nobody wrote one for, from what its public API offers and what its instances do:
     /// every construction is tried (a throwing one gives way to the next, its reason kept); roles come from behaviour
-    /// (CanRead, CanWrite, a write that blocks without a reader); a type that transforms its content is paired with
-    /// what undoes it (its other mode, or its partner by name) and judged through the round trip.
+    /// (CanRead, CanWrite, a write that blocks without a reader, reads of the same object that return what it wrote);
+    /// a type that transforms its content is paired with what undoes it (its other mode, or its partner by name) and
+    /// judged through the round trip.
     /// </summary>
     public sealed class StreamSynthesizer
     {
@@ -42,9 +43,11 @@ namespace StreamConformance.Recipes.Synthesis
             var writers = new List<Trial>();
             foreach (var t in trials.Where(t => t.CanWrite))
             {
-                if (WriteBlockTrial.Blocks(t))
-                    failures.Add($"{t.Construction.Label}: a write blocks while nobody reads (a connected stream), and no public method hands out its other end");
-                else writers.Add(t);
+                if (!WriteBlockTrial.Blocks(t)) writers.Add(t);
+                // Its own reader: a pipe onto itself, whose peer is another thread on the same object.
+                else if (SelfLoopTrial.Of(t) is { } loop) return SynthesisResult.Of(new SelfLoopRecipe(type, loop));
+                else failures.Add($"{t.Construction.Label}: a write blocks while nobody reads (a connected stream), "
+                                  + (t.CanRead ? "its own reads do not return what it wrote, " : "") + "and no public method hands out its other end");
             }
             // A reader whose content is written into it first must not block on that write either.
             readers = readers.Where(r => !IsFilled(r) || writers.Contains(r)).ToList();

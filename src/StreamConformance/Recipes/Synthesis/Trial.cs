@@ -49,6 +49,42 @@ namespace StreamConformance.Recipes.Synthesis
             catch (Exception) { GC.SuppressFinalize(stream); }
         }
 
+        /// <summary>
+        /// Builds a fresh instance and asks it <paramref name="question"/> on a background thread for at most
+        /// <paramref name="limit"/>: the answer (false when the build or the question threw), or null when none came in
+        /// time; the instance is then disposed, which may release the question (if not, the parked thread costs nothing).
+        /// </summary>
+        public bool? Ask(Func<Stream, bool> question, TimeSpan limit, string name)
+        {
+            var scope = new BuildScope(false, new byte[0]);
+            Stream? stream = null;
+            try
+            {
+                stream = Build(scope).stream;
+                var built = stream;
+                var answer = false;
+                var worker = new System.Threading.Thread(() =>
+                {
+                    try { answer = question(built); }
+                    catch (Exception) { }
+                }) { IsBackground = true, Name = name };
+                worker.Start();
+                if (worker.Join(limit)) return answer;
+                Discard(stream);
+                worker.Join(TimeSpan.FromMilliseconds(200));
+                return null;
+            }
+            catch (Exception)
+            {
+                return false;
+            }
+            finally
+            {
+                Discard(stream);
+                Discard(scope);
+            }
+        }
+
         public static void Discard(BuildScope scope)
         {
             for (var i = scope.Owned.Count - 1; i >= 0; i--)

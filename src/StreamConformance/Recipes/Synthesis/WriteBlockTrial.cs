@@ -1,6 +1,4 @@
 using System;
-using System.IO;
-using System.Threading;
 
 namespace StreamConformance.Recipes.Synthesis
 {
@@ -15,40 +13,13 @@ namespace StreamConformance.Recipes.Synthesis
 
         public static TimeSpan Limit { get; set; } = TimeSpan.FromSeconds(2);
 
-        public static bool Blocks(Trial trial)
+        // A write that throws is the checks' business, not a block.
+        public static bool Blocks(Trial trial) => trial.Ask(stream =>
         {
-            var scope = new BuildScope(false, new byte[0]);
-            Stream? stream = null;
-            try
-            {
-                stream = trial.Build(scope).stream;
-                var target = stream;
-                var worker = new Thread(() =>
-                {
-                    try
-                    {
-                        var chunk = new byte[16384];
-                        for (var written = 0; written < Bytes; written += chunk.Length) target.Write(chunk, 0, chunk.Length);
-                        target.Flush();
-                    }
-                    catch (Exception) { } // a write that throws is the checks' business, not a block
-                }) { IsBackground = true, Name = "streamconf-write-trial" };
-                worker.Start();
-                if (worker.Join(Limit)) return false;
-                // Disposing may release the blocked writer; if not, the background thread stays parked and costs nothing.
-                Trial.Discard(stream);
-                worker.Join(TimeSpan.FromMilliseconds(200));
-                return true;
-            }
-            catch (Exception)
-            {
-                return false;
-            }
-            finally
-            {
-                Trial.Discard(stream);
-                Trial.Discard(scope);
-            }
-        }
+            var chunk = new byte[16384];
+            for (var written = 0; written < Bytes; written += chunk.Length) stream.Write(chunk, 0, chunk.Length);
+            stream.Flush();
+            return true;
+        }, Limit, "streamconf-write-trial") == null;
     }
 }
