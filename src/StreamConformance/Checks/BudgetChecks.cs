@@ -41,9 +41,9 @@ namespace StreamConformance.Checks
                 warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek
                     ? Math.Max(AllocationMeter.ShortWarmCalls(calls), context.Quick ? 0 : AllocationMeter.WarmCallsPast(Operation.BytesPerCall))
                     : (int?)null,
-                // A quick sweep's figures are smoke figures: one pair of windows, and a live peer's pairs are not all measured.
+                // A quick sweep's figures are smoke figures: a slow pair is not repeated, and a live peer's pairs are not all measured.
                 onPoolThreads: recipe.WorksOnPoolThreads, livePeer: recipe.HasLivePeer && !context.Quick, announce: context.Announce,
-                repetitions: context.Quick ? 1 : AllocationMeter.Repetitions);
+                repeatOnlyUnder: context.Quick ? AllocationMeter.QuickRepeatOnlyUnder : (TimeSpan?)null);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))
             {

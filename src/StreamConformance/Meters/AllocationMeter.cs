@@ -48,6 +48,13 @@ namespace StreamConformance.Meters
         /// </summary>
         public static readonly TimeSpan RepeatOnlyUnder = TimeSpan.FromSeconds(1);
 
+        /// <summary>
+        /// The same in a quick sweep: a pair of cheap calls (milliseconds) is still repeated, since one stray allocation
+        /// in a single pair is a false figure (2.94 B per MemoryStream.WriteByte once); a pair of slow calls (a
+        /// network write stream's, a few tenths of a second) is not.
+        /// </summary>
+        public static readonly TimeSpan QuickRepeatOnlyUnder = TimeSpan.FromSeconds(0.1);
+
         static readonly Lazy<string?> s_unavailable = new Lazy<string?>(Probe);
 
         /// <summary>Why the counter cannot be used on this runtime, or null when it can.</summary>
@@ -81,11 +88,12 @@ namespace StreamConformance.Meters
         /// <param name="onPoolThreads">The stream is known to do its work on pool threads even for synchronous calls.</param>
         /// <param name="livePeer">Another thread feeds or drains the stream (see <see cref="Recipes.StreamRecipe.HasLivePeer"/>):
         /// every pair is measured, and the figure is exact only when all of them agree.</param>
-        /// <param name="repetitions">The most pairs measured while none costs 2:1 (a quick sweep's smoke figure: one).</param>
+        /// <param name="repeatOnlyUnder">A pair that took longer is not repeated (default <see cref="RepeatOnlyUnder"/>; a quick sweep's
+        /// smoke figure: <see cref="QuickRepeatOnlyUnder"/>).</param>
         /// <param name="announce">Told, before each window or pair, how long it should take by the pilot's figure
         /// (the host's watchdog allows for it: a slow but working stream is not a hang).</param>
         public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls, int? warmCalls = null, bool onPoolThreads = false,
-            bool livePeer = false, Action<TimeSpan>? announce = null, int repetitions = Repetitions)
+            bool livePeer = false, Action<TimeSpan>? announce = null, TimeSpan? repeatOnlyUnder = null)
         {
             announce ??= _ => { };
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
@@ -135,7 +143,8 @@ namespace StreamConformance.Meters
 
             var figures = new List<(double PerCall, long Small, long Large)>();
             string? note = null;
-            while (figures.Count < repetitions)
+            var repeatLimit = repeatOnlyUnder ?? RepeatOnlyUnder;
+            while (figures.Count < Repetitions)
             {
                 // The watchdog's estimate: the calls, and the two sessions' openings (a connection to a server).
                 announce(TimeSpan.FromSeconds(WarmSeconds(Warm(calls), secondsPerCall, capWarm) + WarmSeconds(Warm(2 * calls), secondsPerCall, capWarm)
@@ -155,7 +164,7 @@ namespace StreamConformance.Meters
                 figures.Add(((double)(large - small) / calls, small, large));
                 // Settled when 2N calls cost exactly twice N: nothing paid once, nothing stray in either window;
                 // with a live peer, one clean pair may be luck of timing.
-                if ((large == 2 * small && !livePeer) || clock.Elapsed > RepeatOnlyUnder) break;
+                if ((large == 2 * small && !livePeer) || clock.Elapsed > repeatLimit) break;
             }
             if (pilotNote != null) note = (note == null ? "" : note + "; ") + pilotNote;
             if (pooled) note = (note == null ? "" : note + "; ") + "counted process-wide: the calls complete on pool threads";
@@ -163,7 +172,7 @@ namespace StreamConformance.Meters
             // a lazily built cache of the runtime) or, process-wide, the runtime's background work, only ever adds
             // to a window: the least window of each size, whichever pair it came from, is the calls' own cost.
             long leastSmall = figures.Min(f => f.Small), leastLarge = figures.Min(f => f.Large);
-            var why = WhyNotExact(figures, pooled, livePeer, repetitions);
+            var why = WhyNotExact(figures, pooled, livePeer);
             var bytesPerCall = (double)(leastLarge - leastSmall) / calls;
             // N followed this machine's speed: another run may pick another N, and a cost amortized over N (a buffer
             // every 41 calls) would then come out otherwise. Only a whole number of bytes on every call is the same at any N.
@@ -186,7 +195,7 @@ namespace StreamConformance.Meters
         /// Process-wide the runtime's background work also adds a few hundredths of a byte per call, so there pairs
         /// agree to the whole byte (the verdict's precision).
         /// </summary>
-        static string? WhyNotExact(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer, int repetitions)
+        static string? WhyNotExact(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer)
         {
             var distinct = figures.Select(f => pooled ? Math.Round(f.PerCall) : f.PerCall).Distinct().Count();
             var exact = livePeer
@@ -194,8 +203,7 @@ namespace StreamConformance.Meters
                 : figures.Any(f => f.Large == 2 * f.Small) || distinct < figures.Count;
             if (exact) return pooled ? ProcessWideNotExact : null;
             if (figures.Count == 1)
-                return "not exact: one pair of windows only (" + (repetitions > 1 ? "the calls are slow" : "a quick sweep measures one") + ")" +
-                    (livePeer ? ", and a live peer's timing can move it" : " and it did not cost 2:1");
+                return "not exact: one pair of windows only (the calls are slow)" + (livePeer ? ", and a live peer's timing can move it" : " and it did not cost 2:1");
             var spread = figures.Max(f => f.PerCall) - figures.Min(f => f.PerCall);
             return string.Format(System.Globalization.CultureInfo.InvariantCulture,
                 livePeer
