@@ -232,7 +232,7 @@ namespace StreamConformance.Meters
     /// <summary>How long the latency meter spends: batches per figure and the size of a batch.</summary>
     public sealed class LatencySettings
     {
-        public static readonly LatencySettings Normal = new LatencySettings { Batches = 11, MaxBatches = 101, BatchNanoseconds = 1_000_000 };
+        public static readonly LatencySettings Normal = new LatencySettings { Batches = 11, MaxBatches = 161, BatchNanoseconds = 1_000_000 };
         public static readonly LatencySettings Quick = new LatencySettings { Batches = 5, MaxBatches = 5, BatchNanoseconds = 300_000 };
 
         /// <summary>Rounds every figure gets.</summary>
@@ -242,7 +242,7 @@ namespace StreamConformance.Meters
         /// <summary>Rounds added at a time while the interval is too wide.</summary>
         public int RoundStep { get; set; } = 6;
         /// <summary>Time after which no more rounds are added, however wide the interval.</summary>
-        public TimeSpan TimeBox { get; set; } = TimeSpan.FromMilliseconds(250);
+        public TimeSpan TimeBox { get; set; } = TimeSpan.FromMilliseconds(400);
         public double BatchNanoseconds { get; set; }
         public int MinCallsPerBatch { get; set; } = 100;
         public int MaxCallsPerBatch { get; set; } = 20_000;
