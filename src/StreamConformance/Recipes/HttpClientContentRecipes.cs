@@ -70,6 +70,19 @@ namespace StreamConformance.Recipes
     }
 
     /// <summary>
+    /// A body exchanged with the shared loopback server (<see cref="LoopbackHttpService"/>): unavailable when it is, a
+    /// live peer on a socket, and, as dotnet/runtime's suite holds its HTTP streams to no rule after Dispose, members
+    /// that need not throw after it.
+    /// </summary>
+    public abstract class LoopbackHttpBodyRecipe : ObservedTypeRecipe
+    {
+        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
+        public override bool HasLivePeer => true;
+        public override bool IsOsBacked => true;
+        public override bool MembersThrowAfterDispose => false;
+    }
+
+    /// <summary>
     /// An HttpContent that hands the stream HttpClient (or LoadIntoBufferAsync) gives its SerializeToStreamAsync to
     /// the fixture, and ends the serialization only when the fixture says so: the stream under test is the one
     /// real request content writes to.
@@ -151,7 +164,7 @@ namespace StreamConformance.Recipes
     /// the stream must refuse bytes past it. dotnet/runtime holds its HTTP streams to no rule after Dispose (as for the
     /// response streams), and these report CanWrite true for life, by design: both advisory here.
     /// </summary>
-    public abstract class HttpRequestContentRecipe : ObservedTypeRecipe
+    public abstract class HttpRequestContentRecipe : LoopbackHttpBodyRecipe
     {
         /// <summary>Declared Content-Length: far past what any check or meter writes.</summary>
         const long DeclaredLength = 1L << 30;
@@ -160,10 +173,6 @@ namespace StreamConformance.Recipes
 
         public override string Variant => KnownLength ? "request-content content-length" : "request-content chunked";
         protected override string FallbackName => KnownLength ? "System.Net.Http.HttpConnection+ContentLengthWriteStream" : "System.Net.Http.HttpConnection+ChunkedEncodingWriteStream";
-        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
-        public override bool HasLivePeer => true;
-        public override bool IsOsBacked => true;
-        public override bool MembersThrowAfterDispose => false;
         public override bool CansReturnFalseAfterDispose => false;
         // A request body ends when SerializeToStreamAsync returns, not at Dispose: disposing the stream tears the
         // connection down unflushed (dotnet/runtime's HttpContentStream calls that misuse), so it is read back after
@@ -218,16 +227,12 @@ namespace StreamConformance.Recipes
     /// 101 Switching Protocols; from then on the connection is a raw byte pipe both ways. Read: the server writes the
     /// content and ends its side; write: the read-back is what the server got until the client closed.
     /// </summary>
-    public sealed class HttpRawConnectionRecipe : ObservedTypeRecipe
+    public sealed class HttpRawConnectionRecipe : LoopbackHttpBodyRecipe
     {
         public override string Variant => "101 upgrade";
         protected override string FallbackName => "System.Net.Http.HttpConnection+RawConnectionStream";
-        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
         public override bool ReadsReadUntilSizeOrEof => false;
         public override bool WritesVisibleAfterFlush => false;
-        public override bool HasLivePeer => true;
-        public override bool IsOsBacked => true;
-        public override bool MembersThrowAfterDispose => false;
 
         public override StreamFixture? OpenRead(byte[] content) => Open(new HttpAnswer { Upgrade = true, Body = content });
 
@@ -279,15 +284,11 @@ namespace StreamConformance.Recipes
     /// The server sends the content zlib-compressed, so the stream reads exactly the content. Mono 6.8's
     /// DecompressionHandler hands out a plain DeflateStream instead.
     /// </summary>
-    public sealed class HttpDeflateResponseRecipe : ObservedTypeRecipe
+    public sealed class HttpDeflateResponseRecipe : LoopbackHttpBodyRecipe
     {
         public override string Variant => "http-response content-encoding deflate";
         protected override string FallbackName => "System.Net.Http.DecompressionHandler+DeflateDecompressedContent+ZLibOrDeflateStream";
-        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
         public override bool ReadsReadUntilSizeOrEof => false;
-        public override bool HasLivePeer => true;
-        public override bool IsOsBacked => true;
-        public override bool MembersThrowAfterDispose => false;
 
         public override StreamFixture? OpenRead(byte[] content)
         {

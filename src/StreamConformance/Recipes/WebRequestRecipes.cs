@@ -73,16 +73,11 @@ namespace StreamConformance.Recipes
     /// WebClient.OpenWrite to the shared loopback server: WebClient+WebClientWriteStream over HttpWebRequest's request
     /// stream; closing it sends the request and reads the response, and the read-back is the body the server got.
     /// </summary>
-    public sealed class WebClientOpenWriteRecipe : ObservedTypeRecipe
+    public sealed class WebClientOpenWriteRecipe : LoopbackHttpBodyRecipe
     {
         public override string Variant => "WebClient.OpenWrite POST";
         protected override string FallbackName => "System.Net.WebClient+WebClientWriteStream";
-        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
         public override bool WritesVisibleAfterFlush => false;
-        public override bool HasLivePeer => true;
-        public override bool IsOsBacked => true;
-        // An HTTP request body: dotnet/runtime holds its HTTP streams to no rule after Dispose.
-        public override bool MembersThrowAfterDispose => false;
 
         public override StreamFixture? OpenWrite()
         {
@@ -107,16 +102,12 @@ namespace StreamConformance.Recipes
     /// RequestBufferingStream, Mono's WebRequestStream) or chunked and unbuffered (.NET's RequestStream). The read-back
     /// closes the stream's request with GetResponse and is the body the server received.
     /// </summary>
-    public abstract class HttpWebRequestWriteRecipe : ObservedTypeRecipe
+    public abstract class HttpWebRequestWriteRecipe : LoopbackHttpBodyRecipe
     {
         protected abstract bool Buffered { get; }
 
         public override string Variant => Buffered ? "HttpWebRequest POST buffered" : "HttpWebRequest POST chunked unbuffered";
-        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
         public override bool WritesVisibleAfterFlush => false;
-        public override bool HasLivePeer => true;
-        public override bool IsOsBacked => true;
-        public override bool MembersThrowAfterDispose => false;
 
         public override StreamFixture? OpenWrite()
         {
@@ -191,16 +182,12 @@ namespace StreamConformance.Recipes
     /// encoding (each found inside it); on .NET it is HttpClient's content stream, already built by the HttpClient
     /// recipes, except for an error status, where .NET wraps it in HttpWebResponse+TruncatedReadStream.
     /// </summary>
-    public abstract class HttpWebResponseRecipe : ObservedTypeRecipe
+    public abstract class HttpWebResponseRecipe : LoopbackHttpBodyRecipe
     {
         private protected abstract HttpAnswer Answer(byte[] content);
         protected virtual bool Gzip => false;
 
-        public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
         public override bool ReadsReadUntilSizeOrEof => false;
-        public override bool HasLivePeer => true;
-        public override bool IsOsBacked => true;
-        public override bool MembersThrowAfterDispose => false;
 
         public override StreamFixture? OpenRead(byte[] content)
         {
