@@ -2,9 +2,8 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.Globalization;
-using System.Runtime.ExceptionServices;
-using System.Threading;
 using System.IO;
+using System.Runtime.ExceptionServices;
 using StreamConformance.Recipes;
 using StreamConformance.Results;
 
@@ -87,22 +86,10 @@ namespace StreamConformance.Checks
         /// </summary>
         static int Bounded(string name, Func<int> call, TimeSpan bound, StreamFixture fixture, int unread)
         {
-            var result = 0;
-            Exception? error = null;
-            var thread = new Thread(() =>
-            {
-                try { result = call(); }
-                catch (Exception e) { error = e; }
-            }) { IsBackground = true, Name = "zero-byte read" };
-            thread.Start();
-            if (!thread.Join(bound))
-            {
-                fixture.Dispose();
-                thread.Join(bound);
+            if (!BoundedCall.TryRun(call, bound, "zero-byte read", fixture.Dispose, bound, out var result, out var error))
                 throw Expect.Violation(string.Format(CultureInfo.InvariantCulture,
                     "{0} had not returned after {1:0.#} s with all {2} bytes of content unread; a zero-byte read may block only until data is available",
                     name, bound.TotalSeconds, unread));
-            }
             if (error != null) ExceptionDispatchInfo.Capture(error).Throw();
             return result;
         }

@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Reflection;
+using System.Runtime.ExceptionServices;
 
 namespace StreamConformance.Recipes.Synthesis
 {
@@ -58,11 +59,10 @@ namespace StreamConformance.Recipes.Synthesis
             // The round trips read and write the type: one that hangs (a broken stream) must not hang the build, so they
             // run bounded on a worker thread; past the limit the recipe judges pass-through lazily, in the checks, as a
             // check's own time limit then catches the hang.
-            SynthesizedRecipe? recipe = null;
-            var worker = new System.Threading.Thread(() => recipe = Pair(type, readers, writers, reader, writer)) { IsBackground = true, Name = "streamconf-round-trip" };
-            worker.Start();
-            if (!worker.Join(RoundTripLimit)) return SynthesisResult.Of(new SynthesizedRecipe(type, reader, writer, null, null, null, null, judgeLater: true));
-            return SynthesisResult.Of(recipe!);
+            if (!BoundedCall.TryRun(() => Pair(type, readers, writers, reader, writer), RoundTripLimit, "streamconf-round-trip", null, TimeSpan.Zero, out var recipe, out var error))
+                return SynthesisResult.Of(new SynthesizedRecipe(type, reader, writer, null, null, null, null, judgeLater: true));
+            if (error != null) ExceptionDispatchInfo.Capture(error).Throw();
+            return SynthesisResult.Of(recipe);
         }
 
         /// <summary>How long the round trips that pair a transform with its inverse may take.</summary>

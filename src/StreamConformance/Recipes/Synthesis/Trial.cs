@@ -62,17 +62,9 @@ namespace StreamConformance.Recipes.Synthesis
             {
                 stream = Build(scope).stream;
                 var built = stream;
-                var answer = false;
-                var worker = new System.Threading.Thread(() =>
-                {
-                    try { answer = question(built); }
-                    catch (Exception) { }
-                }) { IsBackground = true, Name = name };
-                worker.Start();
-                if (worker.Join(limit)) return answer;
-                Discard(stream);
-                worker.Join(TimeSpan.FromMilliseconds(200));
-                return null;
+                return BoundedCall.TryRun(() => question(built), limit, name, () => Discard(built), TimeSpan.FromMilliseconds(200), out var answer, out var error)
+                    ? error == null && answer
+                    : (bool?)null;
             }
             catch (Exception)
             {
