@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using StreamConformance.Budgets;
 using StreamConformance.Meters;
@@ -40,6 +41,15 @@ namespace StreamConformance.Checks
         }
 
         SyscallMeter? _syscalls;
+
+        /// <summary>
+        /// The checks this run selected (empty: only the one running). A family that starts a costly process, the
+        /// traced syscall child, measures every selected family of its kind in one.
+        /// </summary>
+        public IReadOnlyList<IStreamCheck> Checks { get; set; } = new IStreamCheck[0];
+
+        /// <summary>The syscall families' measurements made in one traced child and handed out family by family.</summary>
+        public Syscalls.SyscallFamilyBatch SyscallFamilies { get; } = new Syscalls.SyscallFamilyBatch();
 
         /// <summary>
         /// MemoryStream's typical cost in this process, measured once by the first latency check that needs it: the

@@ -36,6 +36,7 @@ namespace StreamConformance.Probe
                 TempDirectory = string.IsNullOrEmpty(request.TempDirectory) ? Path.GetTempPath() : request.TempDirectory,
                 RuntimeName = request.Runtime,
                 Budgets = request.BudgetsPath != null ? BudgetLoader.Load(request.BudgetsPath) : null,
+                Checks = _checks,
             };
             if (request.RuntimeCommand != null) _context.Syscalls = new Meters.Syscalls.SyscallMeter(request.RuntimeCommand);
             var sinceAlive = System.Diagnostics.Stopwatch.StartNew();

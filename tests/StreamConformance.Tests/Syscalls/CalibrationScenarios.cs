@@ -117,4 +117,16 @@ namespace StreamConformance.Tests.Syscalls
         public override string Name => "demo.correct";
         protected override Stream Wrap(FileStream inner) => new ForwardingReadStream(inner);
     }
+
+    /// <summary>Ends the traced child before it writes any report: a family whose child dies takes its batch with it.</summary>
+    public sealed class ChildExitScenario : ISyscallScenario
+    {
+        public string Name => "demo.child-exit";
+
+        public int Run(SyscallCell cell, SyscallRegion region)
+        {
+            Environment.Exit(3);
+            return 0;
+        }
+    }
 }

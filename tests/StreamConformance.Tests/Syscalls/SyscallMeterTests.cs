@@ -246,18 +246,61 @@ namespace StreamConformance.Tests.Syscalls
         }
 
         [Test]
-        public void EveryFamilyMeasuresItsWholeMatrixWithoutErrors()
+        public void EveryFamilyMeasuresItsWholeMatrixWithoutErrorsInOneTracedChild()
         {
             SyscallTestSupport.RequireMeter();
-            foreach (var check in CheckCatalog.Select("syscalls.*"))
+            // As a probe runs them: every family selected, in the catalog's order, sharing one context.
+            var context = SyscallTestSupport.Context();
+            context.Checks = CheckCatalog.Select("syscalls.*");
+            foreach (var check in context.Checks.OfType<SyscallCheck>())
             {
-                var results = check.Run(new HostFileStreamRecipe(), SyscallTestSupport.Context()).ToList();
+                var results = check.Run(new HostFileStreamRecipe(), context).ToList();
                 Assert.That(results, Is.Not.Empty, check.Name);
                 Assert.That(results.Where(r => r.Outcome == Outcome.Error || r.Outcome == Outcome.Crash), Is.Empty, check.Name);
                 Assert.That(results.All(r => r.Check.StartsWith(check.Name, System.StringComparison.Ordinal)), Is.True, check.Name);
-                var cells = results.Where(r => r.Check.Contains("[") && (r.Outcome == Outcome.Pass || r.Outcome == Outcome.Fail));
+                var cells = results.Where(r => r.Check.Contains("[") && (r.Outcome == Outcome.Pass || r.Outcome == Outcome.Fail)).ToList();
                 Assert.That(cells.All(r => r.Metrics != null && r.Metrics.ContainsKey("operations")), Is.True, check.Name);
+                if (check.RuntimeUnsupportedReason == null)
+                    Assert.That(results.Count(r => r.Check.Contains("[")), Is.EqualTo(check.Cells(context).Count), check.Name + ": one result per cell of its own matrix");
             }
+            Assert.That(context.SyscallFamilies.Children, Is.EqualTo(1));
+        }
+
+        [Test]
+        public void ABatchedFamilyGetsTheCountsItGetsAlone()
+        {
+            SyscallTestSupport.RequireMeter();
+            var batched = SyscallTestSupport.Context();
+            batched.Checks = new IStreamCheck[] { new SocketSyscallCheck(), new PipeSyscallCheck() };
+            var socket = batched.Checks[0].Run(new HostFileStreamRecipe(), batched).ToList();
+            var pipe = batched.Checks[1].Run(new HostFileStreamRecipe(), batched).ToList();
+            Assert.That(batched.SyscallFamilies.Children, Is.EqualTo(1));
+            var alone = new PipeSyscallCheck().Run(new HostFileStreamRecipe(), SyscallTestSupport.Context()).ToList();
+            Assert.That(pipe.Select(r => r.Check), Is.EqualTo(alone.Select(r => r.Check)));
+            Assert.That(pipe.Select(r => r.Metrics!["syscalls.read"]), Is.EqualTo(alone.Select(r => r.Metrics!["syscalls.read"])));
+            Assert.That(pipe.Select(r => r.Outcome), Is.All.EqualTo(Outcome.Pass), string.Join("\n", pipe));
+            Assert.That(socket.Select(r => r.Outcome), Is.All.EqualTo(Outcome.Pass), string.Join("\n", socket));
+        }
+
+        [Test]
+        public void AFamilyWhoseChildDiesDoesNotLoseTheOthersFigures()
+        {
+            SyscallTestSupport.RequireMeter();
+            var context = SyscallTestSupport.Context();
+            context.Checks = new IStreamCheck[] { new ChildExitFamily(), new PipeSyscallCheck() };
+            var broken = context.Checks[0].Run(new HostFileStreamRecipe(), context).ToList();
+            Assert.That(broken.Single().Outcome, Is.EqualTo(Outcome.Error));
+            Assert.That(broken.Single().Message, Does.Contain("exited with code 3"));
+            var pipe = context.Checks[1].Run(new HostFileStreamRecipe(), context).ToList();
+            Assert.That(pipe.Select(r => r.Outcome), Is.All.EqualTo(Outcome.Pass), string.Join("\n", pipe));
+            Assert.That(context.SyscallFamilies.Children, Is.EqualTo(3), "the batch, then each family alone");
+        }
+
+        sealed class ChildExitFamily : SyscallCheck
+        {
+            public override string Name => "syscalls.demo.child-exit";
+            public override IEnumerable<string> ScenarioAssemblies => new[] { typeof(ChildExitFamily).Assembly.Location };
+            public override IReadOnlyList<SyscallCell> Cells(CheckContext context) => new[] { new SyscallCell("demo.child-exit") };
         }
     }
 

@@ -131,9 +131,9 @@ namespace StreamConformance.Checks.Syscalls
         public override string Name => "syscalls.random-access";
 
 #if NET
-        protected override string? RuntimeUnsupportedReason => null;
+        public override string? RuntimeUnsupportedReason => null;
 #else
-        protected override string? RuntimeUnsupportedReason => "RandomAccess does not exist on this runtime";
+        public override string? RuntimeUnsupportedReason => "RandomAccess does not exist on this runtime";
 #endif
 
         public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>

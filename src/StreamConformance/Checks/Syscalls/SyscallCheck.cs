@@ -23,8 +23,11 @@ namespace StreamConformance.Checks.Syscalls
         /// <summary>The matrix this family measures.</summary>
         public abstract IReadOnlyList<SyscallCell> Cells(CheckContext context);
 
+        /// <summary>Assemblies besides the harness's that hold the family's scenarios (a test's own families).</summary>
+        public virtual IEnumerable<string> ScenarioAssemblies => new string[0];
+
         /// <summary>Why the family cannot run on this runtime (API missing), or null.</summary>
-        protected virtual string? RuntimeUnsupportedReason => null;
+        public virtual string? RuntimeUnsupportedReason => null;
 
         public IEnumerable<CheckResult> Run(StreamRecipe recipe, CheckContext context)
         {
@@ -34,7 +37,7 @@ namespace StreamConformance.Checks.Syscalls
                 return new CheckResult[0];
             var why = RuntimeUnsupportedReason ?? context.Syscalls.UnavailableReason;
             if (why != null) return new[] { CheckResult.Of(Name, Outcome.Skip, why) };
-            return Judge(context.Syscalls.Measure(Cells(context), context.TempDirectory, heartbeat: context.Heartbeat), context);
+            return Judge(context.SyscallFamilies.Measure(this, context), context);
         }
 
         /// <summary>One result per measurement; families that compare cells override this.</summary>
