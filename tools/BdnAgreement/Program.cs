@@ -27,7 +27,7 @@ namespace StreamConformance.Tools.BdnAgreement
     /// ns/op with its 99.9% confidence interval and bytes/op, its ratio to its own MemoryStream.ReadByte (or
     /// WriteByte) with an interval, the harness's ratioToBaseline with its interval and bytes/call, whether the two
     /// ratio intervals overlap, and the wall time each side took per figure and in all.
-    /// Usage: bdn-agreement [--json FILE] [--toolchain default|in-process] [--artifacts DIR]
+    /// Usage: bdn-agreement [--json FILE] [--toolchain default|in-process] [--artifacts DIR] [--harness-only]
     /// </summary>
     /// <remarks>
     /// Toolchain: BenchmarkDotNet's default job, out of process: it generates a project next to this one's output,
@@ -54,6 +54,7 @@ namespace StreamConformance.Tools.BdnAgreement
         public static int Main(string[] args)
         {
             string? json = null, artifacts = null, toolchain = "default";
+            var harnessOnly = false;
             for (var i = 0; i < args.Length; i++)
             {
                 string Value() => i + 1 < args.Length ? args[++i] : throw new ArgumentException($"{args[i]} needs a value");
@@ -64,12 +65,13 @@ namespace StreamConformance.Tools.BdnAgreement
                         case "--json": json = Value(); break;
                         case "--artifacts": artifacts = Value(); break;
                         case "--toolchain": toolchain = Value(); break;
+                        case "--harness-only": harnessOnly = true; break;
                         default: throw new ArgumentException($"unknown argument {args[i]}");
                     }
                 }
                 catch (ArgumentException e)
                 {
-                    Console.Error.WriteLine("bdn-agreement: " + e.Message + " (usage: bdn-agreement [--json FILE] [--toolchain default|in-process] [--artifacts DIR])");
+                    Console.Error.WriteLine("bdn-agreement: " + e.Message + " (usage: bdn-agreement [--json FILE] [--toolchain default|in-process] [--artifacts DIR] [--harness-only])");
                     return 2;
                 }
             }
@@ -89,6 +91,15 @@ namespace StreamConformance.Tools.BdnAgreement
             try
             {
                 var harness = s_figures.Select(MeasureWithHarness).ToArray();
+                if (harnessOnly)
+                {
+                    // The harness's side alone, in seconds: run it in several processes to see how a figure settles per
+                    // process, or to compare a meter change with a BenchmarkDotNet run on record (docs/agreement.md).
+                    var reference = LatencyReference.Measure();
+                    foreach (var (f, h) in s_figures.Zip(harness))
+                        Console.WriteLine($"{f.Name,-30} {F(h.Latency.Operation.Median),8} ns  ×{F(h.Latency.RatioToBaseline)} [{F(h.Latency.BaselineRatios.Interval.Low)}..{F(h.Latency.BaselineRatios.Interval.High)}]  ref ×{F(h.Latency.LimitRatios.Median / reference.For(f.Operation.Kind))} [{F(h.Latency.LimitRatios.Interval.Low / reference.For(f.Operation.Kind))}..{F(h.Latency.LimitRatios.Interval.High / reference.For(f.Operation.Kind))}]  {h.BytesPerCall?.ToString("0.##", CultureInfo.InvariantCulture) ?? "-"} B/call  {S(h.Elapsed)} s");
+                    return 0;
+                }
                 var bdnLog = Path.Combine(artifacts, "bdn.log");
                 var bdn = MeasureWithBdn(toolchain, artifacts, bdnLog, out var why);
                 if (bdn == null)
