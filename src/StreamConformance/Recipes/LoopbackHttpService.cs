@@ -26,6 +26,12 @@ namespace StreamConformance.Recipes
         /// </summary>
         public bool Upgrade;
         public bool RecordAfterUpgrade;
+        /// <summary>
+        /// Write the head, then the body only once <see cref="HttpExchange.ReleaseBody"/> is called: the client holds its
+        /// response before any of the body arrives, as with a body that is slow to come, so its stream reads the body
+        /// from the socket, never from what arrived with the headers (which of the two it is otherwise is a race).
+        /// </summary>
+        public bool BodyOnRelease;
     }
 
     /// <summary>
@@ -38,6 +44,7 @@ namespace StreamConformance.Recipes
     {
         readonly LoopbackHttpService _service;
         readonly ManualResetEvent _done = new ManualResetEvent(false);
+        readonly ManualResetEvent _release = new ManualResetEvent(false);
         Socket? _socket;
 
         internal HttpExchange(LoopbackHttpService service, string path, HttpAnswer answer)
@@ -71,8 +78,15 @@ namespace StreamConformance.Recipes
             return _received;
         }
 
+        /// <summary>Lets the server write a <see cref="HttpAnswer.BodyOnRelease"/> body.</summary>
+        public void ReleaseBody() => _release.Set();
+
+        /// <summary>The server's side: waits for <see cref="ReleaseBody"/>, at most the helper timeout.</summary>
+        internal bool WaitForRelease() => _release.WaitOne(RecipeEnvironment.HelperTimeout);
+
         public void Dispose()
         {
+            _release.Set();
             _service.Remove(Path);
             // A connection the client never ended (a fixture abandoned mid-request) must not keep a server thread.
             if (!_done.WaitOne(0))
@@ -221,6 +235,7 @@ namespace StreamConformance.Recipes
                 var isHead = requestLine[0].Equals("HEAD", StringComparison.OrdinalIgnoreCase);
                 if (!answer.NoBody && !isHead)
                 {
+                    if (answer.BodyOnRelease && !exchange.WaitForRelease()) return;
                     if (answer.Framing == HttpFraming.Chunked) LoopbackHttpServer.WriteChunked(stream, answer.Body);
                     else stream.Write(answer.Body, 0, answer.Body.Length);
                 }

@@ -189,9 +189,18 @@ namespace StreamConformance.Recipes
 
         public override bool ReadsReadUntilSizeOrEof => false;
 
+        /// <summary>
+        /// Send the body only once GetResponse has returned: Mono 6.8's stream reads a body that came with the headers
+        /// from a buffer and one that came later from the socket, and a zero-byte read ends the stream in the second
+        /// case only (docs/findings.md), so which case a fixture gets must not be a race.
+        /// </summary>
+        protected virtual bool BodyAfterResponse => false;
+
         public override StreamFixture? OpenRead(byte[] content)
         {
-            var exchange = LoopbackHttpService.Shared.Register(Answer(content));
+            var answer = Answer(content);
+            answer.BodyOnRelease = BodyAfterResponse;
+            var exchange = LoopbackHttpService.Shared.Register(answer);
             WebResponse? response = null;
             try
             {
@@ -201,6 +210,7 @@ namespace StreamConformance.Recipes
                 if (Gzip) request.AutomaticDecompression = DecompressionMethods.GZip;
                 try { response = request.GetResponse(); }
                 catch (WebException e) when (e.Response != null) { response = e.Response; } // an error status still has its body
+                exchange.ReleaseBody();
                 return new StreamFixture(response.GetResponseStream(), null, response, exchange);
             }
             catch
@@ -225,6 +235,7 @@ namespace StreamConformance.Recipes
     {
         public override string Variant => "HttpWebResponse content-length";
         protected override string FallbackName => "System.Net.WebResponseStream";
+        protected override bool BodyAfterResponse => true;
         private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = content };
     }
 
@@ -232,6 +243,7 @@ namespace StreamConformance.Recipes
     {
         public override string Variant => "HttpWebResponse chunked";
         protected override string FallbackName => "System.Net.WebResponseStream";
+        protected override bool BodyAfterResponse => true;
         private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = content, Framing = HttpFraming.Chunked };
     }
 
@@ -239,6 +251,7 @@ namespace StreamConformance.Recipes
     {
         public override string Variant => "HttpWebResponse gzip AutomaticDecompression";
         protected override string FallbackName => "System.Net.WebResponseStream";
+        protected override bool BodyAfterResponse => true;
         protected override bool Gzip => true;
         private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = Gzipped(content), Headers = "Content-Encoding: gzip\r\n" };
     }

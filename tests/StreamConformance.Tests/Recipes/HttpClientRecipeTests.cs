@@ -115,6 +115,46 @@ namespace StreamConformance.Tests.Recipes
             Assert.That(fixture.Stream.ReadByte(), Is.EqualTo(-1));
         }
 
+        [Test]
+        public void AHeldBodyIsSentOnlyOnceReleased()
+        {
+            var content = CheckContext.Content(64);
+            using var exchange = LoopbackHttpService.Shared.Register(new HttpAnswer { Body = content, BodyOnRelease = true });
+            using var client = new System.Net.Sockets.TcpClient("127.0.0.1", exchange.Url.Port);
+            var stream = client.GetStream();
+            var request = System.Text.Encoding.ASCII.GetBytes($"GET {exchange.Path} HTTP/1.1\r\nHost: x\r\n\r\n");
+            stream.Write(request, 0, request.Length);
+            var head = new System.Text.StringBuilder();
+            while (!head.ToString().EndsWith("\r\n\r\n", StringComparison.Ordinal)) head.Append((char)stream.ReadByte());
+            Assert.That(head.ToString(), Does.Contain("Content-Length: 64"));
+            // Without the hold the body follows the head at once; with it nothing comes until the release.
+            Assert.That(client.Client.Poll(300_000, System.Net.Sockets.SelectMode.SelectRead), Is.False, "no byte of the body before the release");
+            exchange.ReleaseBody();
+            var body = new MemoryStream();
+            stream.CopyTo(body);
+            Assert.That(body.ToArray(), Is.EqualTo(content));
+        }
+
+#if MONO_CORLIB
+        /// <summary>
+        /// Mono 6.8's WebResponseStream ends the stream on a zero-byte read made before the body has arrived, and reads a
+        /// body that came with the headers correctly: the recipes send the body after GetResponse, so the finding does not
+        /// depend on which of the two a fixture met (it passed in four sweeps of five before).
+        /// </summary>
+        [Test]
+        public void MonosZeroByteReadDefectIsFoundEveryTime()
+        {
+            var check = CheckCatalog.Select("edge.zero-length").Single();
+            foreach (var recipe in new global::StreamConformance.Recipes.StreamRecipe[] { new HttpWebResponseContentLengthRecipe(), new HttpWebResponseGzipRecipe() })
+                for (var run = 0; run < 5; run++)
+                {
+                    var result = check.Run(recipe, new CheckContext { TempDirectory = TempFolder }).Single();
+                    Assert.That(result.Outcome, Is.EqualTo(Results.Outcome.Fail), recipe.Variant + ": " + result.Message);
+                    Assert.That(result.Message, Does.Contain("ReadByte() after zero-byte reads returned -1"), recipe.Variant);
+                }
+        }
+#endif
+
         static readonly string[] UnreachedOnDotNet =
         {
             "System.Net.CommandStream", "System.Net.FtpControlStream", "System.Net.FtpDataStream", "System.Net.FtpWebResponse+EmptyStream",
