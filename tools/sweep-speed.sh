@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # How long a sweep takes: builds once (./build.sh), then runs the default sweep of both runtimes and the same
 # sweep with --quick, and prints wall seconds (the process, the document, each runtime) against the design's
-# goals at today's coverage (default <= 150 s, --quick <= 40 s on a 2-core machine) and each sweep's 10 slowest checks.
+# goals at today's coverage (default <= 150 s, --quick <= 30 s on a 2-core machine), the share of latency figures
+# whose interval is within +-10% of the median (goal: 90% in the default sweep) and each sweep's 10 slowest checks.
 #   tools/sweep-speed.sh [--out DIR] [SWEEP ARGS...]
 # SWEEP ARGS go to both sweeps (e.g. --filter 'System.IO.MemoryStream' for a short try; then the goals do
 # not apply). --out DIR keeps the two JSON documents (default.json, quick.json) there.
@@ -35,7 +36,7 @@ def sweep(name, extra):
         sys.exit(f"sweep-speed: '{name}' sweep exited {rc} (log: {log})")
     return seconds, json.load(open(path))
 
-runs = [("default", [], 150.0), ("quick", ["--quick"], 40.0)]
+runs = [("default", [], 150.0), ("quick", ["--quick"], 30.0)]
 measured = [(name, goal) + sweep(name, extra) for name, extra, goal in runs]
 names = [r["runtime"]["name"] for r in measured[0][3]["runtimes"]]
 
@@ -48,6 +49,15 @@ for name, goal, seconds, doc in measured:
     print(f"{name:8} {seconds:10.1f} {doc['wallSeconds']:11.1f} {goal:7.0f}  {cells}  {len(doc['results']):7}{verdict}")
 if args:
     print("(arguments were given: the goals are for the default sweep of both runtimes)")
+
+print()
+for name, _, _, doc in measured:
+    # "precise": the meter stopped because the ratio's interval was within +-10% of its median, not by its time box.
+    figures = [r for r in doc["results"] if r["check"].startswith("budget.latency.") and "precise" in (r.get("metrics") or {})]
+    precise = sum(1 for r in figures if r["metrics"]["precise"] == 1)
+    share = 100.0 * precise / len(figures) if figures else float("nan")
+    goal = "" if args or name != "default" else ("  within goal (90%)" if share >= 90 else "  UNDER GOAL (90%)")
+    print(f"{name:8} latency figures within +-10%: {precise} of {len(figures)} ({share:.1f}%){goal}")
 
 for name, _, _, doc in measured:
     print(f"\n10 slowest checks, {name} sweep (seconds summed over types)")
