@@ -341,4 +341,19 @@ namespace StreamConformance.Tests.Syscalls
             public override string TypeName => "System.IO.MemoryStream";
         }
     }
+
+    /// <summary>A quick run's file cells hold less content, but never less than one fill of the cell's buffer.</summary>
+    public class FileMatrixTests
+    {
+        [Test]
+        public void AQuickRunReadsAndWritesSixteenKibibytesOrOneWholeBuffer()
+        {
+            var quick = new CheckContext { Quick = true };
+            var cells = new FileWriteSyscallCheck().Cells(quick).Concat(new FileReadSyscallCheck().Cells(quick)).Concat(new BufferedStreamSyscallCheck().Cells(quick)).ToList();
+            Assert.That(cells.Where(c => c.Get("buffer") == "65536").Select(c => c.GetInt("length")), Is.Not.Empty.And.All.EqualTo(65536));
+            Assert.That(cells.Where(c => c.Get("buffer") != "65536").Select(c => c.GetInt("length")), Is.Not.Empty.And.All.EqualTo(16384));
+            var full = new FileWriteSyscallCheck().Cells(new CheckContext()).Select(c => c.GetInt("length"));
+            Assert.That(full, Is.All.EqualTo(65536));
+        }
+    }
 }

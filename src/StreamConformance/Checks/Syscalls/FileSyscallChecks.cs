@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using StreamConformance.Meters.Syscalls;
@@ -13,8 +14,19 @@ namespace StreamConformance.Checks.Syscalls
         /// <summary>Buffers that really buffer (byte-at-a-time calls only make sense over these).</summary>
         public static readonly string[] BufferingBuffers = { "4096", "default", "65536" };
         public static readonly int[] Chunks = { 100, 4096, 65536 };
-        /// <summary>Content of every sequential cell: 64 KiB.</summary>
+        /// <summary>Content of every sequential cell: 64 KiB (16 fills of a 4 KiB buffer, one of the largest).</summary>
         public const int Length = 65536;
+
+        /// <summary>
+        /// The same in a quick run: 16 KiB, or the buffer's size if larger. Counts are exact whatever the length, and each
+        /// traced call stops the child, so the unbuffered cells (a call per 100 bytes) take a quarter of the time; a
+        /// buffer must still fill at least once (.NET's FileStream flushes a 64 KiB WriteByte buffer a byte early: with
+        /// less content than the buffer holds that finding would be lost).
+        /// </summary>
+        public const int QuickLength = 16384;
+
+        public static int LengthFor(CheckContext context, string buffer) =>
+            !context.Quick ? Length : Math.Max(QuickLength, buffer == "default" ? 4096 : int.Parse(buffer, System.Globalization.CultureInfo.InvariantCulture));
     }
 
     /// <summary>syscalls.file.read: sequential Read/ReadAsync/ReadByte over a whole file, for every handle, buffer and chunk.</summary>
@@ -30,9 +42,9 @@ namespace StreamConformance.Checks.Syscalls
                 foreach (var api in new[] { "Read", "ReadAsync" })
                     foreach (var buffer in FileMatrix.Buffers)
                         foreach (var chunk in FileMatrix.Chunks)
-                            cells.Add(new SyscallCell("file.read", ("handle", handle), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", FileMatrix.Length)));
+                            cells.Add(new SyscallCell("file.read", ("handle", handle), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", FileMatrix.LengthFor(context, buffer))));
                 foreach (var buffer in FileMatrix.BufferingBuffers)
-                    cells.Add(new SyscallCell("file.read", ("handle", handle), ("api", "ReadByte"), ("buffer", buffer), ("chunk", 1), ("length", FileMatrix.Length)));
+                    cells.Add(new SyscallCell("file.read", ("handle", handle), ("api", "ReadByte"), ("buffer", buffer), ("chunk", 1), ("length", FileMatrix.LengthFor(context, buffer))));
             }
             return cells;
         }
@@ -51,9 +63,9 @@ namespace StreamConformance.Checks.Syscalls
                 foreach (var api in new[] { "Write", "WriteAsync" })
                     foreach (var buffer in FileMatrix.Buffers)
                         foreach (var chunk in FileMatrix.Chunks)
-                            cells.Add(new SyscallCell("file.write", ("handle", handle), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", FileMatrix.Length)));
+                            cells.Add(new SyscallCell("file.write", ("handle", handle), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", FileMatrix.LengthFor(context, buffer))));
                 foreach (var buffer in FileMatrix.BufferingBuffers)
-                    cells.Add(new SyscallCell("file.write", ("handle", handle), ("api", "WriteByte"), ("buffer", buffer), ("chunk", 1), ("length", FileMatrix.Length)));
+                    cells.Add(new SyscallCell("file.write", ("handle", handle), ("api", "WriteByte"), ("buffer", buffer), ("chunk", 1), ("length", FileMatrix.LengthFor(context, buffer))));
             }
             return cells;
         }
@@ -100,9 +112,9 @@ namespace StreamConformance.Checks.Syscalls
             var cells = new List<SyscallCell>();
             foreach (var api in new[] { "Read", "Write" })
                 foreach (var chunk in FileMatrix.Chunks)
-                    cells.Add(new SyscallCell("buffered", ("api", api), ("buffer", 4096), ("chunk", chunk), ("length", FileMatrix.Length)));
-            cells.Add(new SyscallCell("buffered", ("api", "ReadByte"), ("buffer", 4096), ("chunk", 1), ("length", FileMatrix.Length)));
-            cells.Add(new SyscallCell("buffered", ("api", "WriteByte"), ("buffer", 4096), ("chunk", 1), ("length", FileMatrix.Length)));
+                    cells.Add(new SyscallCell("buffered", ("api", api), ("buffer", 4096), ("chunk", chunk), ("length", FileMatrix.LengthFor(context, "4096"))));
+            cells.Add(new SyscallCell("buffered", ("api", "ReadByte"), ("buffer", 4096), ("chunk", 1), ("length", FileMatrix.LengthFor(context, "4096"))));
+            cells.Add(new SyscallCell("buffered", ("api", "WriteByte"), ("buffer", 4096), ("chunk", 1), ("length", FileMatrix.LengthFor(context, "4096"))));
             return cells;
         }
     }
