@@ -90,10 +90,12 @@ namespace StreamConformance.Meters
         /// every pair is measured, and the figure is exact only when all of them agree.</param>
         /// <param name="repeatOnlyUnder">A pair that took longer is not repeated (default <see cref="RepeatOnlyUnder"/>; a quick sweep's
         /// smoke figure: <see cref="QuickRepeatOnlyUnder"/>).</param>
+        /// <param name="pairLimit">How long one pair of windows may take before N shrinks by ten (default <see cref="PairLimit"/>;
+        /// a quick sweep's smoke figure: <see cref="QuickPairLimit"/>).</param>
         /// <param name="announce">Told, before each window or pair, how long it should take by the pilot's figure
         /// (the host's watchdog allows for it: a slow but working stream is not a hang).</param>
         public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls, int? warmCalls = null, bool onPoolThreads = false,
-            bool livePeer = false, Action<TimeSpan>? announce = null, TimeSpan? repeatOnlyUnder = null)
+            bool livePeer = false, Action<TimeSpan>? announce = null, TimeSpan? repeatOnlyUnder = null, TimeSpan? pairLimit = null)
         {
             announce ??= _ => { };
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
@@ -126,7 +128,7 @@ namespace StreamConformance.Meters
             // is slow (an HTTP connection on Mono takes ~0.7 s) would otherwise look slow per call and get an N too small
             // to span its buffer refills.
             var secondsPerCall = pilotSeconds / jit;
-            var chosen = CallsWithin(calls, secondsPerCall);
+            var chosen = CallsWithin(calls, secondsPerCall, pairLimit ?? PairLimit);
             string? pilotNote = null;
             if (chosen < calls)
             {
@@ -221,6 +223,13 @@ namespace StreamConformance.Meters
         /// <summary>How long one pair of windows (6N calls) may take before N shrinks by ten.</summary>
         public static readonly TimeSpan PairLimit = TimeSpan.FromSeconds(3);
 
+        /// <summary>
+        /// The same in a quick sweep: a call of 50 µs or more (a TLS record, a request body on Mono) is measured over
+        /// <see cref="MinimumCalls"/>, not <see cref="QuickCalls"/>: its figure is a smoke figure either way, and the
+        /// slow network streams' allocation checks took most of a quick sweep's Mono half.
+        /// </summary>
+        public static readonly TimeSpan QuickPairLimit = TimeSpan.FromSeconds(0.3);
+
         /// <summary>How long a fixed warm-up may run before the measured calls start anyway.</summary>
         static readonly TimeSpan WarmLimit = TimeSpan.FromSeconds(0.5);
 
@@ -238,16 +247,17 @@ namespace StreamConformance.Meters
 
         /// <summary>
         /// N, or N/10, or N/100 (not below <see cref="MinimumCalls"/>): the largest whose pair of windows (6N calls at
-        /// <paramref name="secondsPerCall"/>) fits in <see cref="PairLimit"/>. Steps of ten, not a count fitted to the
+        /// <paramref name="secondsPerCall"/>) fits in <paramref name="pairLimit"/> (default <see cref="PairLimit"/>). Steps of ten, not a count fitted to the
         /// timing: a figure amortized over N (a Task every 41 calls) must come out bit-identical run to run, and only a
         /// call whose cost sits at a step's edge could land on another N.
         /// </summary>
-        public static int CallsWithin(int calls, double secondsPerCall)
+        public static int CallsWithin(int calls, double secondsPerCall, TimeSpan? pairLimit = null)
         {
+            var limit = (pairLimit ?? PairLimit).TotalSeconds;
             for (var n = calls; ; n /= 10)
             {
                 if (n <= MinimumCalls) return Math.Min(calls, MinimumCalls);
-                if (6.0 * n * secondsPerCall <= PairLimit.TotalSeconds) return n;
+                if (6.0 * n * secondsPerCall <= limit) return n;
             }
         }
 
