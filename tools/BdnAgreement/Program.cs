@@ -202,7 +202,7 @@ namespace StreamConformance.Tools.BdnAgreement
 
         sealed record Row(Figure Figure, double BdnMeanNs, double BdnMedianNs, Interval BdnCi, long? BdnBytes, double BdnRatio, Interval BdnRatioInterval,
             bool BdnIsBaseline, double HarnessNs, double HarnessRatio, Interval HarnessRatioInterval, double HarnessCoverage, double? HarnessBytes,
-            string? HarnessUnmeasurable, int HarnessRounds, bool Agree, TimeSpan BdnTime, TimeSpan HarnessTime);
+            string? HarnessUnmeasurable, int HarnessRounds, bool Agree, Interval HarnessBand, bool InBand, TimeSpan BdnTime, TimeSpan HarnessTime);
 
         static Row MakeRow(Figure figure, HarnessFigure harness, BdnRun bdn)
         {
@@ -221,9 +221,14 @@ namespace StreamConformance.Tools.BdnAgreement
             var t = harness.Latency;
             var harnessInterval = new Interval(t.BaselineRatios.Interval.Low, t.BaselineRatios.Interval.High);
             long? bytes = report.GcStats.GetBytesAllocatedPerOperation(report.BenchmarkCase);
+            // The band in which the harness's budget checks give no verdict: its interval widened by the spread between
+            // processes it allows for (LatencyMeasurement.ProcessSpread, docs/budgets.md). Reported beside the overlap,
+            // not instead of it: it says whether BDN's figure lies where the harness already says "it depends".
+            var band = new Interval(harnessInterval.Low / (1 + t.ProcessSpread), harnessInterval.High * (1 + t.ProcessSpread));
             return new Row(figure, stats.Mean, stats.Median, new Interval(ci.Lower, ci.Upper), bytes, ratio, ratioInterval, isBaseline,
                 t.Operation.Median, t.RatioToBaseline, harnessInterval, t.BaselineRatios.Interval.Coverage, harness.BytesPerCall,
                 t.UnmeasurableReason, t.Rounds, t.UnmeasurableReason == null && harnessInterval.Overlaps(ratioInterval),
+                band, t.UnmeasurableReason == null && band.Overlaps(ratioInterval),
                 bdn.RunTime.TryGetValue(figure.BdnMethod, out var time) ? time : TimeSpan.Zero, harness.Elapsed);
         }
 
@@ -235,7 +240,7 @@ namespace StreamConformance.Tools.BdnAgreement
             var heading = new[]
             {
                 "figure", "BDN ns/op mean [99.9% CI]", "BDN B/op", "BDN ×baseline [interval]", "harness ns", "harness ×baseline [~95% interval]", "harness B/call",
-                "agree", "BDN s", "harness s", "BDN/harness time",
+                "agree", "in band", "BDN s", "harness s", "BDN/harness time",
             };
             var lines = rows.Select(r => new[]
             {
@@ -247,6 +252,7 @@ namespace StreamConformance.Tools.BdnAgreement
                 r.HarnessUnmeasurable != null ? "unmeasured" : $"{F(r.HarnessRatio)} [{F(r.HarnessRatioInterval.Low)}..{F(r.HarnessRatioInterval.High)}]",
                 r.HarnessBytes?.ToString("0.##", CultureInfo.InvariantCulture) ?? "-",
                 r.Agree ? "yes" : "no",
+                r.InBand ? "yes" : "no",
                 S(r.BdnTime), S(r.HarnessTime),
                 r.HarnessTime > TimeSpan.Zero ? (r.BdnTime.TotalSeconds / r.HarnessTime.TotalSeconds).ToString("0", CultureInfo.InvariantCulture) + "×" : "-",
             }).ToArray();
@@ -267,7 +273,8 @@ namespace StreamConformance.Tools.BdnAgreement
             Console.WriteLine("BDN ×baseline: ratio of the means, its interval from the two 99.9% intervals at their far ends; harness ×baseline: median of the " +
                 "per-round ratios, its distribution-free interval of the median (coverage " +
                 string.Join("/", rows.Select(r => r.HarnessCoverage.ToString("0.0%", CultureInfo.InvariantCulture)).Distinct()) +
-                "); agree: the two intervals overlap. BDN s: the benchmark's own run; harness s: both meters on the figure.");
+                "); agree: the two intervals overlap; in band: BDN's interval meets the harness's interval widened by the spread between " +
+                $"processes its verdicts allow for (×/÷ {1 + LatencyMeter.ProcessSpread:0.##}), where a budget check gives no verdict. BDN s: the benchmark's own run; harness s: both meters on the figure.");
         }
 
         static void WriteJson(string path, Row[] rows, BdnRun bdn, HarnessFigure[] harness, string toolchain)
@@ -317,6 +324,8 @@ namespace StreamConformance.Tools.BdnAgreement
                         seconds = r.HarnessTime.TotalSeconds,
                     },
                     agree = r.Agree,
+                    harnessBand = I(r.HarnessBand),
+                    inBand = r.InBand,
                 }),
             };
             File.WriteAllText(path, JsonSerializer.Serialize(document, new JsonSerializerOptions { WriteIndented = true }) + "\n");
