@@ -26,7 +26,7 @@ namespace StreamConformance.Checks.Syscalls
         public const int QuickLength = 16384;
 
         public static int LengthFor(CheckContext context, string buffer) =>
-            !context.Quick ? Length : Math.Max(QuickLength, buffer == "default" ? 4096 : int.Parse(buffer, System.Globalization.CultureInfo.InvariantCulture));
+            !context.Quick ? Length : Math.Max(QuickLength, SyscallBudgets.BufferOf(buffer));
     }
 
     /// <summary>syscalls.file.read: sequential Read/ReadAsync/ReadByte over a whole file, for every handle, buffer and chunk.</summary>

@@ -15,7 +15,8 @@ namespace StreamConformance.Checks.Syscalls
     public sealed class SyscallFamilyBatch
     {
         readonly Dictionary<string, IReadOnlyList<SyscallMeasurement>> _ahead = new Dictionary<string, IReadOnlyList<SyscallMeasurement>>(StringComparer.Ordinal);
-        readonly HashSet<string> _handedOut = new HashSet<string>(StringComparer.Ordinal);
+        /// <summary>Families measured so far, handed out or waiting in <see cref="_ahead"/>: a later batch leaves them out.</summary>
+        readonly HashSet<string> _measured = new HashSet<string>(StringComparer.Ordinal);
         bool _alone;
 
         /// <summary>Children started so far (a test reads it: one per batch, plus one per family after a failed batch).</summary>
@@ -29,25 +30,24 @@ namespace StreamConformance.Checks.Syscalls
         {
             // Handed out once: the same family run again with this context measures afresh.
             if (_ahead.TryGetValue(family.Name, out var ready) && _ahead.Remove(family.Name)) return ready;
-            _handedOut.Add(family.Name);
+            _measured.Add(family.Name);
             var families = new List<SyscallCheck> { family };
             if (!_alone)
-                families.AddRange(context.Checks.OfType<SyscallCheck>()
-                    .Where(f => f.RuntimeUnsupportedReason == null && !_handedOut.Contains(f.Name) && !_ahead.ContainsKey(f.Name))
-                    .GroupBy(f => f.Name).Select(g => g.First()));
+                foreach (var other in context.Checks.OfType<SyscallCheck>())
+                    if (other.RuntimeUnsupportedReason == null && _measured.Add(other.Name)) families.Add(other);
             var cells = families.Select(f => f.Cells(context)).ToList();
             var measured = Run(cells.SelectMany(c => c).ToList(), families, context);
             if (families.Count > 1 && measured.All(m => m.Report.Status == SyscallCellReport.Error))
             {
                 _alone = true;
+                foreach (var other in families.Skip(1)) _measured.Remove(other.Name);
                 return Run(cells[0], new[] { family }, context);
             }
-            var offset = 0;
-            for (var i = 0; i < families.Count; i++)
+            var offset = cells[0].Count;
+            for (var i = 1; i < families.Count; i++)
             {
-                var own = measured.Skip(offset).Take(cells[i].Count).ToList();
+                _ahead[families[i].Name] = measured.Skip(offset).Take(cells[i].Count).ToList();
                 offset += cells[i].Count;
-                if (i > 0) _ahead[families[i].Name] = own;
             }
             return measured.Take(cells[0].Count).ToList();
         }
