@@ -90,18 +90,24 @@ namespace StreamConformance.Cli.Commands
         {
             var source = new Argument<string>("evidence") { Description = "A patch folder or its evidence.json (as `patch evidence` wrote it)." };
             var html = new Option<string?>("--html") { Description = "Write the evidence as an HTML page: per operation a chart of original, A/A and patched with intervals." };
-            var command = new Command("report", "Render a patch's saved evidence again: its headline and verdicts, --html a page with charts.");
+            var markdown = new Option<string?>("--markdown") { Description = "Write EVIDENCE.md's text again to this file, from the evidence and the patch folder it lies in (after a change to how evidence is written)." };
+            var command = new Command("report", "Render a patch's saved evidence again: its headline and verdicts, --html a page with charts, --markdown its EVIDENCE.md.");
             command.Arguments.Add(source);
             command.Options.Add(html);
+            command.Options.Add(markdown);
             command.SetAction(parse =>
             {
-                var document = Evidence.EvidenceDocument.Read(parse.GetValue(source)!);
+                var path = parse.GetValue(source)!;
+                var document = Evidence.EvidenceDocument.Read(path);
                 var page = parse.GetValue(html) is string h ? new Reports.OutputFile(h, "html") : null;
                 page?.WriteText(w => w.Write(Evidence.Page.EvidenceHtml.Render(document, new Charts.ScottPlotChartRenderer())));
+                var text = parse.GetValue(markdown) is string md ? new Reports.OutputFile(md, "markdown") : null;
+                text?.WriteText(w => w.Write(Evidence.EvidenceMarkdown.Render(PatchFolder.Load(Directory.Exists(path) ? path : Path.GetDirectoryName(Path.GetFullPath(path))!), document)));
                 foreach (var r in document.Runtimes)
                     AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: {Markup.Escape(r.Verdict)}");
                 AnsiConsole.MarkupLine($"status [bold]{Markup.Escape(document.Status)}[/]: {Markup.Escape(document.Headline)}");
                 if (page != null) AnsiConsole.MarkupLine($"[grey]html: {Markup.Escape(page.Path)}[/]");
+                if (text != null) AnsiConsole.MarkupLine($"[grey]markdown: {Markup.Escape(text.Path)}[/]");
                 return Program.Ok;
             });
             return command;

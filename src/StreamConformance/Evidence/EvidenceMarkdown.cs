@@ -1,3 +1,4 @@
+using System;
 using System.IO;
 using System.Linq;
 using System.Text;
@@ -66,9 +67,21 @@ namespace StreamConformance.Evidence
                 if (r.Replaced.Count > 0) sb.Append("Replaced: ").Append(string.Join(", ", r.Replaced.Select(x => "`" + x + "`"))).Append(".\n\n");
 
                 var key = r.Figures.Where(f => f.Type != m.Control && (f.Change != "" || f.Check == m.HeadlineCheck)).ToList();
-                sb.Append("Figures of `").Append(string.Join("`, `", r.Figures.Where(f => f.Type != m.Control).Select(f => f.Type).Distinct())).Append("` that changed from A/A to patched")
-                  .Append(m.Headline != null ? ", and every variant of the headline check `" + m.HeadlineCheck + "`" : "").Append(":\n\n");
-                FigureTable(sb, key);
+                var types = "`" + string.Join("`, `", r.Figures.Where(f => f.Type != m.Control).Select(f => f.Type).Distinct()) + "`";
+                if (key.Count > 0)
+                {
+                    sb.Append("Figures of ").Append(types).Append(" that changed from A/A to patched")
+                      .Append(m.Headline != null ? ", and every variant of the headline check `" + m.HeadlineCheck + "`" : "").Append(":\n\n");
+                    FigureTable(sb, key);
+                }
+                else sb.Append("No figure of ").Append(types).Append(" changed from A/A to patched.\n\n");
+                // A conformance check measures no figure: its verdicts are the headline, and belong here, not only in the folded list.
+                if (m.Headline != null && !key.Any(f => f.Check == m.HeadlineCheck))
+                {
+                    var verdicts = r.PatchEffect.Where(e => e.Contains(" " + m.HeadlineCheck + ":", StringComparison.Ordinal)).ToList();
+                    if (verdicts.Count == 0) sb.Append("The headline check `").Append(m.HeadlineCheck).Append("` measures no figure, and none of its verdicts changed from A/A to patched.\n\n");
+                    else Bullets(sb, "The headline check `" + m.HeadlineCheck + "` measures no figure; its verdicts that changed from A/A to patched", verdicts);
+                }
                 sb.Append(r.Figures.Count - key.Count).Append(" other figures (").Append(r.Figures.Count(f => f.Type == m.Control)).Append(" of them the control's) are in the full table:\n\n");
                 sb.Append("<details><summary>every figure, original / A/A / patched</summary>\n\n");
                 FigureTable(sb, r.Figures);

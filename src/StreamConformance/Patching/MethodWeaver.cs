@@ -12,7 +12,9 @@ namespace StreamConformance.Patching
     /// member of the same name and signature. Every reference a body makes is mapped onto the target module: the
     /// shadow's fields and methods to the runtime's own (by name and signature: a mismatch is an error naming the
     /// member), types of the target assembly to its own definitions (a core library must not reference itself through
-    /// a facade), and everything else imported from its defining assembly.
+    /// a facade), and everything else imported from its defining assembly. An extern marked <c>[Original("Member")]</c>
+    /// calls the runtime's own body of that member (same signature), which the weaver keeps as a private method beside
+    /// the replaced one: the way to put a guard in front of a body that cannot be written as a replacement.
     /// </summary>
     public sealed class MethodWeaver
     {
@@ -22,6 +24,8 @@ namespace StreamConformance.Patching
         readonly ModuleDefinition _target;
         readonly ModuleDefinition _patch;
         MethodDefinition? _source, _woven;
+        /// <summary>The shadow's [Original] externs and the kept copies of the runtime's bodies they stand for.</summary>
+        readonly Dictionary<MethodDefinition, MethodDefinition> _originals = new Dictionary<MethodDefinition, MethodDefinition>();
 
         public MethodWeaver(ModuleDefinition target, ModuleDefinition patch)
         {
@@ -37,6 +41,9 @@ namespace StreamConformance.Patching
                 ?? throw new InputException($"patch: the replacement declares no type {typeName} (the shadow of the runtime type, same namespace and name)");
             var targetType = _target.GetType(typeName)
                 ?? throw new InputException($"patch: {typeName} not found in {_target.Assembly.Name.Name}");
+            // Kept before any body is replaced: an [Original] extern calls the body the runtime shipped.
+            foreach (var stand in shadow.Methods.Where(m => OriginalOf(m) != null))
+                _originals[stand] = KeepOriginal(targetType, stand, OriginalOf(stand)!);
             var replaced = new List<string>();
             foreach (var method in ReplacedMethods(shadow))
             {
@@ -63,6 +70,37 @@ namespace StreamConformance.Patching
             }
         }
 
+        static string? OriginalOf(MethodDefinition method) =>
+            method.CustomAttributes.FirstOrDefault(a => a.AttributeType.FullName == ReplacementCompiler.OriginalAttributeFullName)?.ConstructorArguments[0].Value as string;
+
+        /// <summary>
+        /// A private, non-virtual copy of the runtime's <paramref name="member"/> (the overload with the extern's signature)
+        /// under a name of its own, for the extern <paramref name="stand"/> to call. The copy is of the same module, so its
+        /// tokens are the original's; only branch targets, locals and parameters are the copy's own.
+        /// </summary>
+        MethodDefinition KeepOriginal(TypeDefinition targetType, MethodDefinition stand, string member)
+        {
+            // An extern compiles to a method without IL (RVA 0), which Cecil still counts as having a body.
+            if (stand.RVA != 0) throw new InputException($"patch: {targetType.FullName}.{stand.Name} is marked [Original] but has a body: declare it extern");
+            if (stand.HasGenericParameters) throw new InputException($"patch: {targetType.FullName}.{stand.Name} is marked [Original] and generic, which the weaver does not keep");
+            var named = new MethodReference(member, stand.ReturnType, stand.DeclaringType) { HasThis = stand.HasThis };
+            foreach (var p in stand.Parameters) named.Parameters.Add(new ParameterDefinition(p.ParameterType));
+            var original = FindMethod(targetType, named)
+                ?? throw new InputException($"patch: [Original(\"{member}\")] on {stand.Name}: {targetType.FullName} has no {member} with that signature in {_target.Assembly.Name.Name} ({Candidates(targetType, member)})");
+            if (original.IsStatic != stand.IsStatic)
+                throw new InputException($"patch: [Original(\"{member}\")] on {stand.Name}: {(stand.IsStatic ? "static" : "an instance member")} in the replacement, not in the runtime");
+            if (!original.HasBody) throw new InputException($"patch: {targetType.FullName}.{Describe(original)} has no IL body to keep (abstract, extern or internal call)");
+            var kept = new MethodDefinition(member + "$original", (original.Attributes & MethodAttributes.Static) | MethodAttributes.Private | MethodAttributes.HideBySig, original.ReturnType)
+            {
+                ImplAttributes = original.ImplAttributes,
+            };
+            foreach (var p in original.Parameters) kept.Parameters.Add(new ParameterDefinition(p.Name, p.Attributes, p.ParameterType));
+            // Same module: every token stays as it is.
+            kept.Body = CopyOf(original.Body, kept, t => t, o => o);
+            targetType.Methods.Add(kept);
+            return kept;
+        }
+
         static bool IsReplace(ICustomAttributeProvider member) =>
             member.CustomAttributes.Any(a => a.AttributeType.FullName == ReplacementCompiler.AttributeFullName);
 
@@ -79,47 +117,52 @@ namespace StreamConformance.Patching
         {
             _source = source;
             _woven = target;
-            var from = source.Body;
-            var body = new MethodBody(target) { InitLocals = from.InitLocals };
-            foreach (var v in from.Variables) body.Variables.Add(new VariableDefinition(MapType(v.VariableType)));
-            var map = new Dictionary<Instruction, Instruction>();
-            var copies = new List<(Instruction From, Instruction To)>();
-            foreach (var i in from.Instructions)
-            {
-                // Placeholder operands are replaced once every instruction exists (branches go forward too).
-                var copy = Instruction.Create(OpCodes.Nop);
-                copy.OpCode = i.OpCode;
-                map[i] = copy;
-                copies.Add((i, copy));
-                body.Instructions.Add(copy);
-            }
-            foreach (var (i, copy) in copies)
-                copy.Operand = MapOperand(i.Operand, map, from, body, target);
-            foreach (var h in from.ExceptionHandlers)
-            {
-                body.ExceptionHandlers.Add(new ExceptionHandler(h.HandlerType)
-                {
-                    TryStart = Map(map, h.TryStart), TryEnd = Map(map, h.TryEnd),
-                    HandlerStart = Map(map, h.HandlerStart), HandlerEnd = Map(map, h.HandlerEnd),
-                    FilterStart = Map(map, h.FilterStart),
-                    CatchType = h.CatchType == null ? null : MapType(h.CatchType),
-                });
-            }
-            target.Body = body;
+            target.Body = CopyOf(source.Body, target, t => MapType(t), MapReference);
             // The runtime may have marked the original for aggressive inlining or as an intrinsic; the new body is plain IL.
             target.AggressiveInlining = false;
             _source = _woven = null;
         }
 
-        static Instruction? Map(Dictionary<Instruction, Instruction> map, Instruction? i) => i == null ? null : map[i];
-
-        object? MapOperand(object? operand, Dictionary<Instruction, Instruction> map, MethodBody from, MethodBody to, MethodDefinition target) => operand switch
+        /// <summary>
+        /// A copy of <paramref name="from"/> for <paramref name="owner"/>: instructions, locals, parameters and handlers
+        /// of its own (placeholder operands first, as branches go forward too), member and type tokens through
+        /// <paramref name="reference"/> and <paramref name="type"/>.
+        /// </summary>
+        static MethodBody CopyOf(MethodBody from, MethodDefinition owner, Func<TypeReference, TypeReference> type, Func<object, object> reference)
         {
-            null => null,
-            Instruction i => map[i],
-            Instruction[] targets => targets.Select(t => map[t]).ToArray(),
-            VariableDefinition v => to.Variables[v.Index],
-            ParameterDefinition p => p == from.ThisParameter ? to.ThisParameter : target.Parameters[p.Index],
+            var body = new MethodBody(owner) { InitLocals = from.InitLocals };
+            foreach (var v in from.Variables) body.Variables.Add(new VariableDefinition(type(v.VariableType)));
+            var map = new Dictionary<Instruction, Instruction>();
+            foreach (var i in from.Instructions)
+            {
+                var copy = Instruction.Create(OpCodes.Nop);
+                copy.OpCode = i.OpCode;
+                map[i] = copy;
+                body.Instructions.Add(copy);
+            }
+            foreach (var i in from.Instructions)
+                map[i].Operand = i.Operand switch
+                {
+                    null => null,
+                    Instruction t => map[t],
+                    Instruction[] targets => targets.Select(t => map[t]).ToArray(),
+                    VariableDefinition v => body.Variables[v.Index],
+                    ParameterDefinition p => p == from.ThisParameter ? body.ThisParameter : owner.Parameters[p.Index],
+                    var other => reference(other),
+                };
+            Instruction? Map(Instruction? i) => i == null ? null : map[i];
+            foreach (var h in from.ExceptionHandlers)
+                body.ExceptionHandlers.Add(new ExceptionHandler(h.HandlerType)
+                {
+                    TryStart = Map(h.TryStart), TryEnd = Map(h.TryEnd), HandlerStart = Map(h.HandlerStart), HandlerEnd = Map(h.HandlerEnd),
+                    FilterStart = Map(h.FilterStart), CatchType = h.CatchType == null ? null : type(h.CatchType),
+                });
+            return body;
+        }
+
+        /// <summary>A member or type token of the replacement, mapped onto the target module.</summary>
+        object MapReference(object operand) => operand switch
+        {
             GenericInstanceMethod or MethodReference => MapMethod((MethodReference)operand),
             FieldReference f => MapField(f),
             TypeReference t => MapType(t),
@@ -185,6 +228,7 @@ namespace StreamConformance.Patching
 
         public MethodReference MapMethod(MethodReference method)
         {
+            if (method is MethodDefinition stand && _originals.TryGetValue(stand, out var kept)) return kept;
             if (method is GenericInstanceMethod gim)
             {
                 var instance = new GenericInstanceMethod(MapMethod(gim.ElementMethod));

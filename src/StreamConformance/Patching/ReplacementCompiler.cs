@@ -14,14 +14,22 @@ namespace StreamConformance.Patching
     /// </summary>
     public static class ReplacementCompiler
     {
-        /// <summary>Marks the members whose bodies are woven; added to every compilation, so patches need no reference.</summary>
+        /// <summary>Marks the members whose bodies are woven (and the externs that call a member's original body); added to
+        /// every compilation, so patches need no reference.</summary>
         public const string AttributeSource = @"namespace StreamConformance.Patching
 {
     [System.AttributeUsage(System.AttributeTargets.Method | System.AttributeTargets.Property | System.AttributeTargets.Constructor)]
     internal sealed class ReplaceAttribute : System.Attribute { }
+
+    [System.AttributeUsage(System.AttributeTargets.Method)]
+    internal sealed class OriginalAttribute : System.Attribute { public OriginalAttribute(string member) { } }
 }
 ";
         public const string AttributeFullName = "StreamConformance.Patching.ReplaceAttribute";
+
+        /// <summary>Marks an extern of the shadow that stands for the runtime's own body of the named member, kept beside the
+        /// replacement: a guard in front of a body the replacement cannot be written as (an async method's).</summary>
+        public const string OriginalAttributeFullName = "StreamConformance.Patching.OriginalAttribute";
 
         /// <summary>Warnings a shadow type raises by design: it conflicts with the imported type (CS0436), declares
         /// extern stubs (CS0626), fields never assigned or used (CS0649, CS0169, CS0414), members hiding others (CS0108, CS0114).</summary>
