@@ -185,6 +185,13 @@ namespace StreamConformance.Tests.Patching
         };
 
         [Test]
+        public void P0011_SqlBytesStreamWritesTheSliceItIsGiven()
+        {
+            var r = Measure("0011", "dotnet", "write-byte.round-trip|read*");
+            Assert.That(r.FixedFailures, Is.EqualTo(new[] { "System.Data.SqlTypes.StreamOnSqlBytes SqlBytes(byte[]).Stream write-byte.round-trip" }));
+        }
+
+        [Test]
         public void P0005_MonoMemoryStreamSeekReturnsThePositionOnThePatchedCopyOnly()
         {
             var r = Measure("0005", "mono", "seek.origins");
