@@ -192,6 +192,14 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void P0012_HttpListenerZeroByteAsyncWriteNoLongerEndsTheChunkedBody()
+        {
+            // write-byte.round-trip and the other writes go through the runtime's own BeginWriteCore ([Original]).
+            var r = Measure("0012", "dotnet", "edge.zero-length|write*");
+            Assert.That(r.FixedFailures, Is.EqualTo(new[] { "System.Net.HttpResponseStream response chunked edge.zero-length" }));
+        }
+
+        [Test]
         public void P0005_MonoMemoryStreamSeekReturnsThePositionOnThePatchedCopyOnly()
         {
             var r = Measure("0005", "mono", "seek.origins");
