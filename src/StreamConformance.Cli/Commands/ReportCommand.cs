@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Linq;
+using StreamConformance.Patching;
 using StreamConformance.Reports;
 
 namespace StreamConformance.Cli.Commands
@@ -33,7 +34,7 @@ namespace StreamConformance.Cli.Commands
                     var findings = Findings.FindingBuilder.Build(document, expectations);
                     var finding = findings.FirstOrDefault(f => string.Equals(f.Id, id, System.StringComparison.OrdinalIgnoreCase))
                         ?? throw new InputException($"--finding: no finding {id} in {path} ({findings.Count} findings; `streamconf report {path} --all` lists them)");
-                    var text = FindingIssue.Render(finding, document);
+                    var text = FindingIssue.Render(finding, document, CandidateFixes(finding, document));
                     if (parse.GetValue(_common.Markdown) is string markdown) new OutputFile(markdown, new MarkdownExporter()).WriteText(w => w.Write(text));
                     else System.Console.Write(text);
                     return Program.Ok;
@@ -46,5 +47,20 @@ namespace StreamConformance.Cli.Commands
             });
             return command;
         }
-    }
+    
+        /// <summary>The checkout's candidate patches whose headline check, runtime flavor and measured type match the finding.</summary>
+        static System.Collections.Generic.List<FindingIssue.CandidateFix> CandidateFixes(Findings.Finding finding, Results.RunDocument document)
+        {
+            var flavor = document.Runtimes.FirstOrDefault(r => r.Runtime.Name == finding.Runtime)?.Runtime.Flavor;
+            if (flavor == null) return new System.Collections.Generic.List<FindingIssue.CandidateFix>();
+            return PatchIndex.OfCheckout().Fixes(flavor, finding.Type, finding.Results.Select(r => r.Check))
+                .Select(p =>
+                {
+                    var target = p.Manifest.TargetFor(flavor)!;
+                    return new FindingIssue.CandidateFix("patches/" + p.Name, p.Manifest.Status, p.Manifest.Title, target.Upstream.Diff,
+                        target.Upstream.Repository + ":" + target.Upstream.Path + " at " + target.Upstream.ShortRef, PatchIndex.EvidenceHeadline(p));
+                })
+                .ToList();
+        }
+}
 }

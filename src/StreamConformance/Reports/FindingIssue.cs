@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Text;
@@ -12,7 +13,32 @@ namespace StreamConformance.Reports
     /// </summary>
     public static class FindingIssue
     {
-        public static string Render(Finding f, RunDocument document)
+        /// <summary>A candidate runtime patch that fixes a finding, as the issue text names it.</summary>
+        public sealed class CandidateFix
+        {
+            public CandidateFix(string folder, string status, string title, string diff, string upstream, string? evidence)
+            {
+                Folder = folder;
+                Status = status;
+                Title = title;
+                Diff = diff;
+                Upstream = upstream;
+                Evidence = evidence;
+            }
+
+            /// <summary>patches/NNNN-slug</summary>
+            public string Folder { get; }
+            public string Status { get; }
+            public string Title { get; }
+            public string Diff { get; }
+            /// <summary>repository:path at its commit or tag</summary>
+            public string Upstream { get; }
+            /// <summary>The saved evidence's headline (EVIDENCE.md), or null before any was taken.</summary>
+            public string? Evidence { get; }
+        }
+
+        /// <param name="fixes">The candidate runtime patches that fix the finding (none: no section).</param>
+        public static string Render(Finding f, RunDocument document, IReadOnlyList<CandidateFix>? fixes = null)
         {
             var runtime = document.Runtimes.FirstOrDefault(r => r.Runtime.Name == f.Runtime)?.Runtime;
             var sb = new StringBuilder();
@@ -42,6 +68,18 @@ namespace StreamConformance.Reports
             {
                 sb.Append("\nWhat the IL of the member shows (the inventory, read with Mono.Cecil), beside the figure measured:\n\n");
                 foreach (var line in f.IlEvidence) sb.Append("- `").Append(line).Append("`\n");
+            }
+
+            if (fixes != null && fixes.Count > 0)
+            {
+                // A maintainer filing the issue can attach the diff and its measured before/after.
+                sb.Append("\n## Candidate fix\n\n");
+                foreach (var fix in fixes)
+                {
+                    sb.Append("- `").Append(fix.Folder).Append("` (").Append(fix.Status).Append("): ").Append(fix.Title).Append('\n');
+                    sb.Append("  - diff `").Append(fix.Diff).Append("` against `").Append(fix.Upstream).Append("`\n");
+                    sb.Append("  - evidence: ").Append(fix.Evidence ?? "none taken yet (`streamconf patch evidence " + fix.Folder + "`)").Append('\n');
+                }
             }
 
             sb.Append("\n## Minimal repro\n\n");
