@@ -200,6 +200,13 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void P0013_MonoHttpListenerZeroByteAsyncWriteNoLongerEndsTheChunkedBody()
+        {
+            var r = Measure("0013", "mono", "edge.zero-length|write*");
+            Assert.That(r.FixedFailures, Is.EqualTo(new[] { "System.Net.ResponseStream response chunked edge.zero-length" }));
+        }
+
+        [Test]
         public void P0005_MonoMemoryStreamSeekReturnsThePositionOnThePatchedCopyOnly()
         {
             var r = Measure("0005", "mono", "seek.origins");
