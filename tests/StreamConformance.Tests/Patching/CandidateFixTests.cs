@@ -30,6 +30,7 @@ namespace StreamConformance.Tests.Patching
             Assert.That(Shipped.Fixes("coreclr", "System.IO.FileStream", new[] { "syscalls.file.read[handle=sync,api=Read,buffer=4096,chunk=100,length=65536]" }).Select(p => p.Manifest.Id),
                 Is.EqualTo(new[] { "0004" }), "a syscall cell's parameters are not part of the check's name");
             Assert.That(Shipped.Fixes("mono", "System.Net.ResponseStream", new[] { "edge.zero-length" }).Select(p => p.Manifest.Id), Is.EqualTo(new[] { "0013" }));
+            Assert.That(Shipped.Fixes("mono", "System.Net.WebRequestStream", new[] { "edge.zero-length", "write-byte.round-trip" }).Select(p => p.Manifest.Id), Is.EqualTo(new[] { "0014" }));
             Assert.That(Shipped.Fixes("mono", "System.Net.RequestStream", new[] { "dispose.twice" }), Is.Empty, "another runtime's defect");
             Assert.That(Shipped.Fixes("coreclr", "System.Net.RequestStream", new[] { "edge.zero-length" }), Is.Empty, "another check");
             Assert.That(Shipped.Fixes("coreclr", "System.IO.BufferedStream", new[] { "budget.alloc.read-byte", "budget.alloc.write-byte" }), Is.Empty, "0001 is a guard: it puts the defect in");

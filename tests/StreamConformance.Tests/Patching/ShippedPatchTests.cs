@@ -207,6 +207,14 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void P0014_MonoChunkedRequestZeroByteWriteNoLongerEndsTheBody()
+        {
+            // Every write of one byte or more goes through the runtime's own WriteAsync ([Original]).
+            var r = Measure("0014", "mono", "edge.zero-length|write*");
+            Assert.That(r.FixedFailures, Is.EqualTo(new[] { "System.Net.WebRequestStream HttpWebRequest POST chunked unbuffered edge.zero-length" }));
+        }
+
+        [Test]
         public void P0005_MonoMemoryStreamSeekReturnsThePositionOnThePatchedCopyOnly()
         {
             var r = Measure("0005", "mono", "seek.origins");
