@@ -215,6 +215,14 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void P0015_MonoHttpListenerZeroByteReadNoLongerWaitsOnTheConnection()
+        {
+            // Every read of one byte or more goes through the runtime's own Read and BeginRead ([Original]).
+            var r = Measure("0015", "mono", "edge.zero-length|read*");
+            Assert.That(r.FixedFailures, Is.EqualTo(new[] { "System.Net.RequestStream request content-length edge.zero-length" }));
+        }
+
+        [Test]
         public void P0005_MonoMemoryStreamSeekReturnsThePositionOnThePatchedCopyOnly()
         {
             var r = Measure("0005", "mono", "seek.origins");
