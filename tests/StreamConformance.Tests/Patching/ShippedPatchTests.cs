@@ -223,6 +223,13 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void P0016_AZipEntrysReadStreamCanBeFlushed()
+        {
+            var r = Measure("0016", "dotnet", "edge.flush-read-only|read*");
+            Assert.That(r.FixedFailures, Is.EqualTo(new[] { "System.IO.Compression.SubReadStream zip-entry read stored edge.flush-read-only" }));
+        }
+
+        [Test]
         public void P0005_MonoMemoryStreamSeekReturnsThePositionOnThePatchedCopyOnly()
         {
             var r = Measure("0005", "mono", "seek.origins");
