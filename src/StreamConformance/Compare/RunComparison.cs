@@ -111,8 +111,10 @@ namespace StreamConformance.Compare
             CheckResult old = olds[0], now = nows[0];
             if (!old.IsFinding() && now.IsFinding())
                 Changes.Add(new Change(now, ChangeKind.Regression, $"{Word(old.Outcome)} → {Word(now.Outcome)}: {now.Message}"));
-            else if (old.IsFinding() && now.Outcome == Outcome.Pass)
-                Changes.Add(new Change(now, ChangeKind.Improvement, $"{Word(old.Outcome)} → pass"));
+            // Advisory is within the official suite's rules: leaving a finding for it is an improvement, as its way back
+            // to a finding is a regression. Inconclusive and skip claim nothing, so they are no change either way.
+            else if (old.IsFinding() && (now.Outcome == Outcome.Pass || now.Outcome == Outcome.Advisory))
+                Changes.Add(new Change(now, ChangeKind.Improvement, $"{Word(old.Outcome)} → {Word(now.Outcome)}"));
         }
 
         /// <summary>

@@ -52,6 +52,17 @@ namespace StreamConformance.Tests.Compare
         }
 
         [Test]
+        public void AFindingThatBecomesAdvisoryIsAnImprovementAndTheWayBackARegression()
+        {
+            var fail = Result("dispose.members-throw", Outcome.Fail);
+            var advisory = Result("dispose.members-throw", Outcome.Advisory);
+            Assert.That(Compare(fail, advisory).Changes.Select(x => (x.Kind, x.What)), Is.EqualTo(new[] { (RunComparison.ChangeKind.Improvement, "fail → advisory") }));
+            Assert.That(Compare(advisory, fail).Changes.Single().Kind, Is.EqualTo(RunComparison.ChangeKind.Regression));
+            Assert.That(Compare(fail, Result("dispose.members-throw", Outcome.Inconclusive)).Changes, Is.Empty, "inconclusive claims neither");
+            Assert.That(Compare(fail, Result("dispose.members-throw", Outcome.Skip)).Changes, Is.Empty, "a check that could not run fixed nothing");
+        }
+
+        [Test]
         public void TheSameFiguresAreNoChange()
         {
             var r = Result("budget.alloc.read-byte", Outcome.Pass, ("bytesPerCall", 32), ("exact", 1));

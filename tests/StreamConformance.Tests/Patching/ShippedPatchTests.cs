@@ -230,6 +230,15 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void P0017_SqlBytesStreamFlushAfterDisposeNoLongerThrowsNullReferenceException()
+        {
+            // Fail → advisory: the closed stream now throws its own InvalidOperationException from Flush as from every member.
+            var r = Measure("0017", "dotnet", "dispose.members-throw");
+            Assert.That(r.FixedFailures, Is.EqualTo(new[] { "System.Data.SqlTypes.StreamOnSqlBytes SqlBytes(byte[]).Stream dispose.members-throw" }));
+            Assert.That(r.PatchEffect, Is.EqualTo(new[] { "System.Data.SqlTypes.StreamOnSqlBytes [SqlBytes(byte[]).Stream] dispose.members-throw: fail → advisory (improvement)" }));
+        }
+
+        [Test]
         public void P0005_MonoMemoryStreamSeekReturnsThePositionOnThePatchedCopyOnly()
         {
             var r = Measure("0005", "mono", "seek.origins");
