@@ -58,9 +58,16 @@ namespace StreamConformance.Cli.Commands
                 {
                     var target = p.Manifest.TargetFor(flavor)!;
                     return new FindingIssue.CandidateFix("patches/" + p.Name, p.Manifest.Status, p.Manifest.Title, target.Upstream.Diff,
-                        target.Upstream.Repository + ":" + target.Upstream.Path + " at " + target.Upstream.ShortRef, PatchIndex.EvidenceHeadline(p));
+                        target.Upstream.Repository + ":" + target.Upstream.Path + " at " + target.Upstream.ShortRef, EvidenceHeadline(p));
                 })
                 .ToList();
+        }
+
+        /// <summary>The patch's saved evidence in one line; none before any was taken, and none from a file `patch list` reports as malformed.</summary>
+        static string? EvidenceHeadline(PatchFolder patch)
+        {
+            try { return Evidence.EvidenceDocument.TryRead(patch.Path)?.Headline; }
+            catch (InputException) { return null; }
         }
 }
 }

@@ -37,15 +37,6 @@ namespace StreamConformance.Patching
 
         static string WithoutCell(string check) => check.Contains('[') ? check.Substring(0, check.IndexOf('[')) : check;
 
-        /// <summary>What the patch's saved evidence says in one line (its headline), or null before any evidence was taken.</summary>
-        public static string? EvidenceHeadline(PatchFolder patch)
-        {
-            var path = patch.FileOf(PatchFolder.EvidenceJson);
-            if (!File.Exists(path)) return null;
-            try { return Newtonsoft.Json.Linq.JObject.Parse(File.ReadAllText(path))["headline"]?.ToString(); }
-            catch (Newtonsoft.Json.JsonException) { return null; }
-        }
-
         /// <param name="flavor">The finding's runtime flavor: coreclr or mono.</param>
         /// <param name="checks">The checks whose results show the finding. A cell's parameters in brackets are ignored on
         /// both sides: a syscall patch's headline names one cell of the family its finding stands for.</param>

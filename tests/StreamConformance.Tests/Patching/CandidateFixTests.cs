@@ -46,7 +46,7 @@ namespace StreamConformance.Tests.Patching
             var fix = Shipped.Fixes("coreclr", finding.Type, finding.Results.Select(r => r.Check)).Single();
             var text = FindingIssue.Render(finding, document, new[]
             {
-                new FindingIssue.CandidateFix("patches/" + fix.Name, fix.Manifest.Status, fix.Manifest.Title, "upstream-dotnet-runtime.diff", "dotnet/runtime:SQLBytes.cs at 530c0c055f6b", PatchIndex.EvidenceHeadline(fix)),
+                new FindingIssue.CandidateFix("patches/" + fix.Name, fix.Manifest.Status, fix.Manifest.Title, "upstream-dotnet-runtime.diff", "dotnet/runtime:SQLBytes.cs at 530c0c055f6b", StreamConformance.Evidence.EvidenceDocument.TryRead(fix.Path)!.Headline),
             });
             Assert.That(text, Does.Contain("## Candidate fix").And.Contain("`patches/0011-sqlbytes-stream-write-offset-count` (candidate)").And.Contain("evidence: dotnet 10.0.12: improves"));
             Assert.That(FindingIssue.Render(finding, document), Does.Not.Contain("## Candidate fix"));
