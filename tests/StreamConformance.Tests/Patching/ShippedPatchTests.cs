@@ -40,7 +40,9 @@ namespace StreamConformance.Tests.Patching
             Directory.GetDirectories(Path.Combine(RepoPaths.Root, "patches"), id + "-*").Single();
 
         /// <summary>Verifies the folder on <paramref name="runtime"/>, then measures it there with one process per side and only <paramref name="checks"/>.</summary>
-        RuntimeEvidence Measure(string id, string runtime, string checks, bool quick = true)
+        /// <param name="beforeMayPass">The defect shows on the A/A copy only by timing: a run where it did not, so nothing
+        /// improved and the evidence rejects the patch for that alone, is allowed (the caller holds the patched side).</param>
+        RuntimeEvidence Measure(string id, string runtime, string checks, bool quick = true, bool beforeMayPass = false)
         {
             if (runtime == "mono" && RuntimeResolver.FindOnPath("mono") == null) Assert.Ignore("mono is not installed");
             var original = RuntimeResolver.Resolve(runtime);
@@ -54,6 +56,7 @@ namespace StreamConformance.Tests.Patching
             var r = doc.Runtimes.Single();
             Assert.That(r.Copies.All(c => c.Proven), Is.True, "every side loaded the file it should: " + string.Join("\n", r.Copies.SelectMany(c => c.Loaded)));
             Assert.That(r.IntroducedFailures, Is.Empty);
+            if (beforeMayPass && r.FixedFailures.Count == 0 && r.Errors.Count == 0) return r;
             Assert.That(r.Rejected, Is.False, r.Verdict + "\n" + string.Join("\n", r.Errors));
             return r;
         }
@@ -160,10 +163,10 @@ namespace StreamConformance.Tests.Patching
         public void P0009_RequestStreamDisposeAsyncAfterDisposeNoLongerThrows()
         {
             Assert.That(PatchFolder.Load(Folder("0009")).Manifest.Targets.Single().Type, Is.EqualTo("System.Net.Http.HttpConnection/HttpContentWriteStream"), "a nested runtime type");
-            var r = Measure("0009", "dotnet", "dispose.twice");
+            var r = Measure("0009", "dotnet", "dispose.twice", beforeMayPass: true);
             // Patched: the three measured types pass. On A/A the NullReferenceException depends on HttpClient having
-            // detached the body stream before DisposeAsync runs: so far in every process here (23 of 23), but not by
-            // construction, so its absence is allowed and only the patched side is held exactly.
+            // detached the body stream before DisposeAsync runs: in 23 of 23 processes here, then a clean-clone CI run
+            // where it did not, so its absence is allowed and only the patched side is held exactly.
             Assert.That(r.Conformance[EvidenceRunner.Patched].Pass, Is.EqualTo(3));
             Assert.That(r.Conformance[EvidenceRunner.Patched].Fail, Is.EqualTo(0));
             Assert.That(r.FixedFailures, Is.SubsetOf(new[] { "System.Net.RequestStream HttpWebRequest POST chunked unbuffered dispose.twice" }));
