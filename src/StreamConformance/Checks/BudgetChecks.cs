@@ -115,7 +115,8 @@ namespace StreamConformance.Checks
             {
                 var skip = CheckResult.Of(Name, Outcome.Skip, $"{Operation.Title}: {measured.UnmeasurableReason}" + BudgetCheck.NoteOf(measured.Note));
                 skip.WithMetric("nsPerCall", measured.Operation.Median).WithMetric("baselineNs", measured.Baseline.Median)
-                    .WithMetric("loopOverheadNs", measured.Harness.Median).WithMetric("noiseNs", measured.NoiseNanoseconds);
+                    .WithMetric("loopOverheadNs", measured.Harness.Median).WithMetric("noiseNs", measured.NoiseNanoseconds)
+                    .WithMetric(MetricNames.Direct, measured.Direct ? 1 : 0);
                 return new[] { skip };
             }
             var ratios = measured.BaselineRatios;
@@ -130,7 +131,7 @@ namespace StreamConformance.Checks
             if (reference != null)
                 figure += string.Format(CultureInfo.InvariantCulture, "; {0:0.##}× ({1:0.##}–{2:0.##}×) MemoryStream's typical cost in this process",
                     reference.Value.Median, reference.Value.Low, reference.Value.High);
-            var rounds = $"; {measured.Rounds} rounds, {(measured.Precise ? "stopped when the interval was within ±10% of the median" : "stopped by the time box, interval wider than ±10%")}";
+            var rounds = $"; {(measured.Direct ? "direct calls" : "calls through a delegate")}, {measured.Rounds} rounds, {(measured.Precise ? "stopped when the interval was within ±10% of the median" : "stopped by the time box, interval wider than ±10%")}";
             CheckResult result;
             if (budget == null)
                 result = CheckResult.Of(Name, Outcome.Skip, $"{figure}; no ratioToBaseline budget for {BudgetSet.ClassOf(recipe)} streams in {BudgetCheck.Budgets(context).Source}");
@@ -160,7 +161,8 @@ namespace StreamConformance.Checks
                 .WithMetric("limitNs", measured.Limit.Median)
                 .WithMetric("calls", measured.Operation.Calls)
                 .WithMetric("rounds", measured.Rounds)
-                .WithMetric("precise", measured.Precise ? 1 : 0);
+                .WithMetric("precise", measured.Precise ? 1 : 0)
+                .WithMetric(MetricNames.Direct, measured.Direct ? 1 : 0);
             if (budget != null) result.WithMetric("budget", budget.Ceiling);
             if (reference != null)
                 result.WithMetric("ratioToReference", reference.Value.Median)

@@ -15,9 +15,12 @@ namespace StreamConformance.Meters
     /// and to the limit (a plain loop reading a byte[], the cheapest way managed code gets one byte).
     /// </summary>
     /// <remarks>
-    /// Every call goes through a delegate in one counted loop (<c>TimeBatch</c>). That harness cost is measured
-    /// with an empty delegate in each round and subtracted from the round's operation and baseline alike; the
-    /// limit loop has no harness and is taken as is. An operation or baseline whose time per call is within the
+    /// Each operation that can be spelled as a direct call is timed in a loop generated for the stream's own type
+    /// (<see cref="DirectLoop"/>), as BenchmarkDotNet times a benchmark; so are the MemoryStream baseline and the byte[]
+    /// limit. Their overhead is the same loop with an empty body, timed in each round and subtracted. An operation that
+    /// must wait for calls completing elsewhere (the asynchronous reads) goes through its session's delegate in one
+    /// counted loop (<c>TimeBatch</c>), with an empty delegate's time as its overhead; the result says which way it was
+    /// timed (<see cref="LatencyMeasurement.Direct"/>). The limit loop has no overhead subtracted. An operation or baseline whose time per call is within the
     /// harness's own noise was not measured: <see cref="LatencyMeasurement.UnmeasurableReason"/> says so, and no ratio is made of it.
     /// Absolute figures depend on the machine and its load: report them, never assert them.
     /// </remarks>
@@ -55,18 +58,24 @@ namespace StreamConformance.Meters
             // measured in the state the pilot saw, not in one chosen by the pilot's timing.
             using var measured = OpenForBatches(operation, recipe, recipe.CanSeek ? Math.Max(calls, PilotSessionCalls) : calls, most);
             heartbeat();
+            // The operation's overhead is an empty loop of its own kind: the same generated loop with nothing in it for a
+            // direct figure, an empty delegate call for one timed through its delegate. The baseline is always direct.
+            var direct = measured.Loop != null;
             Action empty = EmptyTarget.Instance.Nothing;
             var harnessCalls = settings.MaxCallsPerBatch;
+            double TimeHarness() => direct ? TimeLoop(DirectLoop.Empty, null, null, harnessCalls) : TimeBatch(empty, harnessCalls);
+            double TimeBaselineHarness() => baseline.Loop != null ? (direct ? -1 : TimeLoop(DirectLoop.Empty, null, null, harnessCalls)) : TimeBatch(empty, harnessCalls);
 
             // Warm-up: JIT every path, fill buffers, grow stores to the size a batch needs.
             var warmPerCall = 0.0;
             for (var w = 0; w < WarmRounds; w++)
             {
-                TimeBatch(empty, harnessCalls);
+                TimeHarness();
+                TimeBaselineHarness();
                 baseline.Rewind();
-                TimeBatch(baseline.Call, baselineCalls);
+                Time(baseline, baselineCalls);
                 measured.Rewind();
-                warmPerCall = TimeBatch(measured.Call, calls);
+                warmPerCall = Time(measured, calls);
                 TimeLimitOnce();
             }
             // The pilot's calls may all have been served from what the stream held when it was opened (an HTTP
@@ -74,7 +83,7 @@ namespace StreamConformance.Meters
             // last warm-up batch, past them, sizes the batches when it ran far longer than one should. Fewer calls
             // per batch always fit the session opened for more.
             if (warmPerCall * calls > OversizedBatch * settings.BatchNanoseconds)
-                calls = (int)Math.Max(settings.MinCallsPerBatch, Math.Min(calls, settings.BatchNanoseconds / warmPerCall));
+                calls = WholeTurns((int)Math.Max(settings.MinCallsPerBatch, Math.Min(calls, settings.BatchNanoseconds / warmPerCall)));
 
             // Rounds until the ratio's interval is within ±10% of its median, in steps, up to the most rounds the
             // settings allow or the time box: a figure that settles fast costs little, a noisy one gets more rounds.
@@ -86,12 +95,13 @@ namespace StreamConformance.Meters
                 var target = harness.Count == 0 ? settings.Batches : Math.Min(most, harness.Count + settings.RoundStep);
                 while (harness.Count < target)
                 {
-                    var h = TimeBatch(empty, harnessCalls);
+                    var h = TimeHarness();
+                    var hb = TimeBaselineHarness();
                     harness.Add(h);
                     baseline.Rewind();
-                    baselineNs.Add(Math.Max(0, TimeBatch(baseline.Call, baselineCalls) - h));
+                    baselineNs.Add(Math.Max(0, Time(baseline, baselineCalls) - (hb < 0 ? h : hb)));
                     measured.Rewind();
-                    operationNs.Add(Math.Max(0, TimeBatch(measured.Call, calls) - h));
+                    operationNs.Add(Math.Max(0, Time(measured, calls) - h));
                     limit.Add(TimeLimitOnce());
                     heartbeat();
                 }
@@ -100,7 +110,7 @@ namespace StreamConformance.Meters
                 result = new LatencyMeasurement(
                     new BatchTimes(operationNs.ToArray(), calls), new BatchTimes(baselineNs.ToArray(), baselineCalls),
                     new BatchTimes(harness.ToArray(), harnessCalls), new BatchTimes(limit.ToArray(), s_limitData.Length))
-                    { Note = measured.Note, CompletedAsynchronously = measured.CompletedAsynchronously };
+                    { Note = measured.Note, CompletedAsynchronously = measured.CompletedAsynchronously, Direct = direct };
                 if (result.Precise || result.UnmeasurableReason != null || harness.Count >= most || box.Elapsed > settings.TimeBox) return result;
             }
         }
@@ -139,7 +149,7 @@ namespace StreamConformance.Meters
         /// <summary>The most data an unseekable stream's session may hold for its extra rounds.</summary>
         const long UnseekableBytes = 16 << 20;
 
-        /// <summary>The one loop every figure goes through: <paramref name="calls"/> delegate calls, in ns per call.</summary>
+        /// <summary>The loop of figures that have no generated one: <paramref name="calls"/> delegate calls, in ns per call.</summary>
 #if NET
         // Fully optimized from the first call: no tier-0 code or on-stack replacement inside a timed loop.
         [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
@@ -154,6 +164,32 @@ namespace StreamConformance.Meters
             return Nanoseconds(end - start) / calls;
         }
 
+        /// <summary>A batch of the session's operation, through its generated loop where it has one.</summary>
+        static double Time(OperationSession session, int calls)
+        {
+            if (session.Loop == null) return TimeBatch(session.Call, calls);
+            var perCall = TimeLoop(session.Loop, session.LoopStream, session.LoopBuffer, calls, out var folded);
+            if (folded < 0) session.Anomaly = EndReached;
+            return perCall;
+        }
+
+        const string EndReached = "a read returned 0 before the content ended: the stream ended early";
+
+        static double TimeLoop(DirectLoop loop, Stream? stream, byte[]? buffer, int calls) => TimeLoop(loop, stream, buffer, calls, out _);
+
+        /// <summary><paramref name="calls"/> (a whole number of turns) through a generated loop, in ns per call.</summary>
+        static double TimeLoop(DirectLoop loop, Stream? stream, byte[]? buffer, int calls, out int folded)
+        {
+            var turns = calls / DirectLoop.Unroll;
+            var start = Stopwatch.GetTimestamp();
+            folded = loop.Run(stream, buffer, turns);
+            var end = Stopwatch.GetTimestamp();
+            return Nanoseconds(end - start) / (turns * DirectLoop.Unroll);
+        }
+
+        /// <summary>Calls rounded down to whole turns of a generated loop (at least one).</summary>
+        static int WholeTurns(int calls) => Math.Max(DirectLoop.Unroll, calls / DirectLoop.Unroll * DirectLoop.Unroll);
+
         /// <summary>Calls per batch so that a batch lasts about <see cref="LatencySettings.BatchNanoseconds"/>.</summary>
         /// <param name="openSecondsPerCall">How long opening the pilot's session took per call it holds.</param>
         static int CallsPerBatch(StreamOperation operation, StreamRecipe recipe, LatencySettings settings, out double openSecondsPerCall)
@@ -162,10 +198,10 @@ namespace StreamConformance.Meters
             var open = Stopwatch.StartNew();
             using var session = operation.Open(recipe, PilotSessionCalls, out var why) ?? throw new InvalidOperationException(why);
             openSecondsPerCall = open.Elapsed.TotalSeconds / PilotSessionCalls;
-            TimeBatch(session.Call, probeCalls);
-            var perCall = TimeBatch(session.Call, probeCalls);
+            Time(session, probeCalls);
+            var perCall = Time(session, probeCalls);
             var calls = perCall <= 0 ? settings.MaxCallsPerBatch : settings.BatchNanoseconds / perCall;
-            return (int)Math.Max(settings.MinCallsPerBatch, Math.Min(settings.MaxCallsPerBatch, calls));
+            return WholeTurns((int)Math.Max(settings.MinCallsPerBatch, Math.Min(settings.MaxCallsPerBatch, calls)));
         }
 
         /// <summary>
@@ -193,7 +229,7 @@ namespace StreamConformance.Meters
             for (var pass = 0; pass < LimitPasses; pass++)
             {
                 var start = Stopwatch.GetTimestamp();
-                LimitSink += SumBytes(data);
+                LimitSink += DirectLoop.SumBytes(data);
                 var end = Stopwatch.GetTimestamp();
                 best = Math.Min(best, Nanoseconds(end - start) / data.Length);
             }
@@ -201,18 +237,6 @@ namespace StreamConformance.Meters
         }
 
         const int LimitPasses = 8;
-
-#if NET
-        // Fully optimized from the first call, like TimeBatch: a tier-0 or on-stack-replaced loop early in a process
-        // would make the floor itself depend on how long the process has run.
-        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
-        static int SumBytes(byte[] data)
-        {
-            var sum = 0;
-            for (var i = 0; i < data.Length; i++) sum += data[i];
-            return sum;
-        }
 
         static double Nanoseconds(long ticks) => ticks * 1e9 / Stopwatch.Frequency;
 
@@ -302,6 +326,9 @@ namespace StreamConformance.Meters
 
         /// <summary>What the session noticed about the calls (see <see cref="OperationSession.Note"/>).</summary>
         public string? Note { get; set; }
+
+        /// <summary>Whether the figure was timed through a loop generated for the stream's type (<see cref="DirectLoop"/>), not through a delegate.</summary>
+        public bool Direct { get; set; }
 
         /// <summary>
         /// Calls went on to pool threads: the figure is mostly the pool's wake-up, which moves by up to ~10× between

@@ -33,6 +33,25 @@ namespace StreamConformance.Meters
         /// <summary>Set by an asynchronous operation whose call did not complete synchronously: its work (and allocations) ran on other threads.</summary>
         public bool CompletedAsynchronously { get; set; }
 
+        /// <summary>
+        /// The same operation as a loop generated for the stream's own type (<see cref="DirectLoop"/>), or null where the
+        /// call cannot be spelled directly (a call that may complete on another thread waits for it inside <see cref="Call"/>).
+        /// </summary>
+        public DirectLoop? Loop { get; private set; }
+
+        /// <summary>The stream and buffer <see cref="Loop"/> is run on.</summary>
+        public System.IO.Stream? LoopStream { get; private set; }
+        public byte[]? LoopBuffer { get; private set; }
+
+        /// <summary>Gives the session a direct loop over <paramref name="stream"/>: the meters time it instead of <see cref="Call"/>.</summary>
+        public OperationSession WithLoop(DirectLoop? loop, System.IO.Stream stream, byte[]? buffer = null)
+        {
+            Loop = loop;
+            LoopStream = stream;
+            LoopBuffer = buffer;
+            return this;
+        }
+
         /// <summary>Returns the stream to where it was before the first call (seekable streams); does nothing otherwise.</summary>
         public void Rewind() => _rewind?.Invoke();
 

@@ -56,7 +56,7 @@ namespace StreamConformance.Meters
                 var s = fixture.Stream;
                 OperationSession? session = null;
                 session = new OperationSession(() => { if (s.ReadByte() < 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture);
-                return session;
+                return session.WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.ReadByte), s);
             }
         }
 
@@ -67,7 +67,8 @@ namespace StreamConformance.Meters
             protected override OperationSession Bind(StreamFixture fixture)
             {
                 var s = fixture.Stream;
-                return new OperationSession(() => s.WriteByte(42), RewindOf(s), fixture);
+                return new OperationSession(() => s.WriteByte(42), RewindOf(s), fixture)
+                    .WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.WriteByte), s);
             }
         }
 
@@ -84,7 +85,7 @@ namespace StreamConformance.Meters
                 var buffer = new byte[_count];
                 OperationSession? session = null;
                 session = new OperationSession(() => { if (s.Read(new Span<byte>(buffer)) == 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture);
-                return session;
+                return session.WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.ReadSpan), s, buffer);
             }
         }
 
@@ -100,7 +101,8 @@ namespace StreamConformance.Meters
                 var s = fixture.Stream;
                 var buffer = ContentCache.Get(_count);
                 var count = _count;
-                return new OperationSession(() => s.Write(new ReadOnlySpan<byte>(buffer, 0, count)), RewindOf(s), fixture);
+                return new OperationSession(() => s.Write(new ReadOnlySpan<byte>(buffer, 0, count)), RewindOf(s), fixture)
+                    .WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.WriteSpan), s, buffer);
             }
         }
 
@@ -116,7 +118,8 @@ namespace StreamConformance.Meters
                 var s = fixture.Stream;
                 s.ReadByte();
                 var offset = 1L;
-                return new OperationSession(() => { s.Seek(offset, SeekOrigin.Begin); offset = 3 - offset; }, null, fixture);
+                return new OperationSession(() => { s.Seek(offset, SeekOrigin.Begin); offset = 3 - offset; }, null, fixture)
+                    .WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.SeekAlternating), s);
             }
         }
 
@@ -132,7 +135,8 @@ namespace StreamConformance.Meters
             {
                 var s = fixture.Stream;
                 s.ReadByte();
-                return new OperationSession(() => Sink = s.Position, null, fixture);
+                return new OperationSession(() => Sink = s.Position, null, fixture)
+                    .WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.PositionGet), s);
             }
         }
 

@@ -26,6 +26,9 @@ namespace StreamConformance.Results
         /// <summary>The high end of the confidence interval of a median figure.</summary>
         public static string CiHigh(string figure) => figure + "CiHigh";
 
+        /// <summary>1 when a latency figure was timed in a loop generated for its stream's type (direct calls), 0 through a delegate.</summary>
+        public const string Direct = "direct";
+
         /// <summary>The coverage of a result's confidence intervals (0.988 for 11 rounds).</summary>
         public const string CiCoverage = "ciCoverage";
 
