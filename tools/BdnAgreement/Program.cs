@@ -8,6 +8,7 @@ using System.Text.Json;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Engines;
 using BenchmarkDotNet.EventProcessors;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
@@ -20,40 +21,69 @@ using StreamConformance.Recipes;
 namespace StreamConformance.Tools.BdnAgreement
 {
     /// <summary>
-    /// Do the harness's latency ratios agree with BenchmarkDotNet's, and at what cost? Five figures (ReadByte of
-    /// MemoryStream, BufferedStream and FileStream, Read(Span) of 100 bytes and WriteByte of BufferedStream),
-    /// each measured in one run by BenchmarkDotNet's default job with its MemoryDiagnoser and by the harness's
-    /// <see cref="LatencyMeter"/> and <see cref="AllocationMeter"/>, printed side by side: BenchmarkDotNet's mean
-    /// ns/op with its 99.9% confidence interval and bytes/op, its ratio to its own MemoryStream.ReadByte (or
-    /// WriteByte) with an interval, the harness's ratioToBaseline with its interval and bytes/call, whether the two
-    /// ratio intervals overlap, and the wall time each side took per figure and in all.
-    /// Usage: bdn-agreement [--json FILE] [--toolchain default|in-process] [--artifacts DIR] [--harness-only]
+    /// Do the harness's latency ratios agree with BenchmarkDotNet's, and at what cost? Ten figures (ReadByte of
+    /// MemoryStream, BufferedStream, FileStream, UnmanagedMemoryStream, a decompressing DeflateStream and a read-mode
+    /// CryptoStream; Read(Span) of 100 bytes of BufferedStream and FileStream; WriteByte of MemoryStream and
+    /// BufferedStream), each measured in one run by BenchmarkDotNet in several processes (<c>--bdn-runs</c>, the job's
+    /// launch count) with its MemoryDiagnoser and by the harness's <see cref="LatencyMeter"/> and
+    /// <see cref="AllocationMeter"/>. Per figure: BenchmarkDotNet's ratio to its baseline benchmark in each launch
+    /// (launch i over the baseline's launch i) and their range across launches; the harness's ratioToBaseline with its
+    /// interval; whether the harness's ratio lies within BenchmarkDotNet's range widened by 10% either way; both
+    /// absolute ns/call, and whether the harness's lies within ±25% of BenchmarkDotNet's mean; whether the harness timed
+    /// the call directly; bytes per call; and the seconds each side took.
+    /// Usage: bdn-agreement [--bdn-runs N] [--bdn-job default|short|dry] [--json FILE] [--toolchain default|in-process]
+    ///                      [--artifacts DIR] [--harness-only]
     /// </summary>
     /// <remarks>
-    /// Toolchain: BenchmarkDotNet's default job, out of process: it generates a project next to this one's output,
-    /// restores and builds it (the packages come from the local cache, so the registry here is enough: about 40 s on
-    /// this 2-core machine) and measures in a child process. That works here and is what the figures in
-    /// docs/agreement.md used. <c>--toolchain in-process</c> (<see cref="InProcessEmitToolchain"/>) measures in this
-    /// process instead, for a machine where the generated project cannot be restored or built; the run then says so.
-    /// The project's assembly name must stay its file name (BdnAgreement): the generator finds the project by it.
+    /// Toolchain: BenchmarkDotNet out of process by default: it generates a project next to this one's output, restores
+    /// and builds it (the packages come from the local cache) and measures each benchmark in <c>--bdn-runs</c> child
+    /// processes. <c>--toolchain in-process</c> (<see cref="InProcessEmitToolchain"/>) measures in this process instead,
+    /// for a machine where the generated project cannot be restored or built: its launches are repeats in one process,
+    /// and the run says so. The project's assembly name must stay its file name (BdnAgreement): the generator finds the
+    /// project by it. <c>--bdn-job short</c> (3 warm-ups, 3 iterations) and <c>dry</c> (<see cref="Job.Dry"/>) check
+    /// the pipeline quickly; their figures mean little.
+    /// Runtime settings: a probe of the sweep runs with DOTNET_TieredPGO=0 (Runtimes/RuntimeLauncher.cs);
+    /// tools/bdn-agreement.sh exports it for this process, and BenchmarkDotNet's job sets it for its children, so both
+    /// meters measure the runtime as the sweep does. The header line says what this process had.
     /// Not a test and not part of CI: nothing here asserts a time.
     /// </remarks>
     public static class Program
     {
+        const string Usage = "bdn-agreement [--bdn-runs N] [--bdn-job default|short|dry] [--json FILE] [--toolchain default|in-process] [--artifacts DIR] [--harness-only]";
+
+        /// <summary>BenchmarkDotNet's range is widened by this factor each way before the harness's ratio is judged against it.</summary>
+        const double RangeSlack = 0.10;
+
+        /// <summary>The harness's ns/call is "within" when it is this close to BenchmarkDotNet's mean (relative to it).</summary>
+        const double NsSlack = 0.25;
+
+        /// <summary>BenchmarkDotNet's means at or below this many ns are not judged for ns (its overhead is of that order).</summary>
+        const double NsJudgedAbove = 1.0;
+
         sealed record Figure(string Name, StreamOperation Operation, StreamRecipe Recipe, string BdnMethod, string BdnBaseline);
+
+        const string ReadBaseline = nameof(ReadBenchmarks.MemoryStreamReadByte);
+        const string WriteBaseline = nameof(WriteBenchmarks.MemoryStreamWriteByte);
 
         static readonly Figure[] s_figures =
         {
-            new Figure("MemoryStream.ReadByte", StreamOperations.ReadByte, new MemoryStreamReadOnlyRecipe(), nameof(ReadBenchmarks.MemoryStreamReadByte), nameof(ReadBenchmarks.MemoryStreamReadByte)),
-            new Figure("BufferedStream.ReadByte", StreamOperations.ReadByte, new BufferedStreamSeekableRecipe(), nameof(ReadBenchmarks.BufferedStreamReadByte), nameof(ReadBenchmarks.MemoryStreamReadByte)),
-            new Figure("FileStream.ReadByte", StreamOperations.ReadByte, new FileStreamDefaultRecipe(), nameof(ReadBenchmarks.FileStreamReadByte), nameof(ReadBenchmarks.MemoryStreamReadByte)),
-            new Figure("BufferedStream.Read(Span 100)", StreamOperations.ReadSpan100, new BufferedStreamSeekableRecipe(), nameof(ReadBenchmarks.BufferedStreamReadSpan100), nameof(ReadBenchmarks.MemoryStreamReadByte)),
-            new Figure("BufferedStream.WriteByte", StreamOperations.WriteByte, new BufferedStreamSeekableRecipe(), nameof(WriteBenchmarks.BufferedStreamWriteByte), nameof(WriteBenchmarks.MemoryStreamWriteByte)),
+            new Figure("MemoryStream.ReadByte", StreamOperations.ReadByte, new MemoryStreamReadOnlyRecipe(), nameof(ReadBenchmarks.MemoryStreamReadByte), ReadBaseline),
+            new Figure("BufferedStream.ReadByte", StreamOperations.ReadByte, new BufferedStreamSeekableRecipe(), nameof(ReadBenchmarks.BufferedStreamReadByte), ReadBaseline),
+            new Figure("FileStream.ReadByte", StreamOperations.ReadByte, new FileStreamDefaultRecipe(), nameof(ReadBenchmarks.FileStreamReadByte), ReadBaseline),
+            new Figure("BufferedStream.Read(Span 100)", StreamOperations.ReadSpan100, new BufferedStreamSeekableRecipe(), nameof(ReadBenchmarks.BufferedStreamReadSpan100), ReadBaseline),
+            new Figure("FileStream.Read(Span 100)", StreamOperations.ReadSpan100, new FileStreamDefaultRecipe(), nameof(ReadBenchmarks.FileStreamReadSpan100), ReadBaseline),
+            new Figure("UnmanagedMemoryStream.ReadByte", StreamOperations.ReadByte, new UnmanagedMemoryStreamHGlobalRecipe(), nameof(ReadBenchmarks.UnmanagedMemoryStreamReadByte), ReadBaseline),
+            new Figure("DeflateStream.ReadByte", StreamOperations.ReadByte, new DeflateDecompressRecipe(), nameof(ReadBenchmarks.DeflateStreamReadByte), ReadBaseline),
+            new Figure("CryptoStream.ReadByte", StreamOperations.ReadByte, new CryptoStreamAesRecipe(), nameof(ReadBenchmarks.CryptoStreamReadByte), ReadBaseline),
+            new Figure("MemoryStream.WriteByte", StreamOperations.WriteByte, new MemoryStreamExpandableRecipe(), nameof(WriteBenchmarks.MemoryStreamWriteByte), WriteBaseline),
+            new Figure("BufferedStream.WriteByte", StreamOperations.WriteByte, new BufferedStreamSeekableRecipe(), nameof(WriteBenchmarks.BufferedStreamWriteByte), WriteBaseline),
         };
 
         public static int Main(string[] args)
         {
-            string? json = null, artifacts = null, toolchain = "default";
+            string? json = null, artifacts = null;
+            string toolchain = "default", jobName = "default";
+            var bdnRuns = 3;
             var harnessOnly = false;
             for (var i = 0; i < args.Length; i++)
             {
@@ -64,25 +94,35 @@ namespace StreamConformance.Tools.BdnAgreement
                     {
                         case "--json": json = Value(); break;
                         case "--artifacts": artifacts = Value(); break;
-                        case "--toolchain": toolchain = Value(); break;
+                        case "--toolchain":
+                            toolchain = Value();
+                            if (toolchain != "default" && toolchain != "in-process") throw new ArgumentException($"--toolchain is default or in-process, not {toolchain}");
+                            break;
+                        case "--bdn-job":
+                            jobName = Value();
+                            if (jobName != "default" && jobName != "short" && jobName != "dry") throw new ArgumentException($"--bdn-job is default, short or dry, not {jobName}");
+                            break;
+                        case "--bdn-runs":
+                            var runs = Value();
+                            if (!int.TryParse(runs, NumberStyles.None, CultureInfo.InvariantCulture, out bdnRuns) || bdnRuns < 1 || bdnRuns > 100)
+                                throw new ArgumentException($"--bdn-runs is a whole number from 1 to 100, not {runs}");
+                            break;
                         case "--harness-only": harnessOnly = true; break;
                         default: throw new ArgumentException($"unknown argument {args[i]}");
                     }
                 }
                 catch (ArgumentException e)
                 {
-                    Console.Error.WriteLine("bdn-agreement: " + e.Message + " (usage: bdn-agreement [--json FILE] [--toolchain default|in-process] [--artifacts DIR] [--harness-only])");
+                    Console.Error.WriteLine("bdn-agreement: " + e.Message + " (usage: " + Usage + ")");
                     return 2;
                 }
             }
-            if (toolchain != "default" && toolchain != "in-process")
-            {
-                Console.Error.WriteLine($"bdn-agreement: --toolchain is default or in-process, not {toolchain}");
-                return 2;
-            }
 
-            Console.WriteLine($"coreclr {Environment.Version}, {Environment.ProcessorCount} cores; {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC");
-            Console.WriteLine("Times are of a shared machine: other work may have run during this run; compare the ratios, not the ns.");
+            var pgo = Environment.GetEnvironmentVariable("DOTNET_TieredPGO");
+            Console.WriteLine($"coreclr {Environment.Version}, {Environment.ProcessorCount} cores; {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC; " +
+                $"DOTNET_TieredPGO={pgo ?? "unset"} in this process" + (harnessOnly ? "" : ", 0 in BenchmarkDotNet's job") +
+                (pgo == "0" ? "" : " (a probe runs with 0: run through tools/bdn-agreement.sh)"));
+            Console.WriteLine("Times are of a shared machine: other work may have run during this run; compare the ratios before the ns.");
             var keepArtifacts = artifacts != null;
             artifacts = Path.GetFullPath(artifacts ?? Path.Combine(Path.GetTempPath(), "bdn-agreement-" + Guid.NewGuid().ToString("N")));
             Directory.CreateDirectory(artifacts);
@@ -97,11 +137,19 @@ namespace StreamConformance.Tools.BdnAgreement
                     // process, or to compare a meter change with a BenchmarkDotNet run on record (docs/agreement.md).
                     var reference = LatencyReference.Measure();
                     foreach (var (f, h) in s_figures.Zip(harness))
-                        Console.WriteLine($"{f.Name,-30} {F(h.Latency.Operation.Median),8} ns  ×{F(h.Latency.RatioToBaseline)} [{F(h.Latency.BaselineRatios.Interval.Low)}..{F(h.Latency.BaselineRatios.Interval.High)}]  ref ×{F(h.Latency.LimitRatios.Median / reference.For(f.Operation.Kind))} [{F(h.Latency.LimitRatios.Interval.Low / reference.For(f.Operation.Kind))}..{F(h.Latency.LimitRatios.Interval.High / reference.For(f.Operation.Kind))}]  {h.BytesPerCall?.ToString("0.##", CultureInfo.InvariantCulture) ?? "-"} B/call  {S(h.Elapsed)} s");
+                    {
+                        var t = h.Latency;
+                        var r = reference.For(f.Operation.Kind);
+                        Console.WriteLine($"{f.Name,-31} {F(t.Operation.Median),8} ns  ×{F(t.RatioToBaseline)} [{F(t.BaselineRatios.Interval.Low)}..{F(t.BaselineRatios.Interval.High)}]" +
+                            $"  ref ×{F(t.LimitRatios.Median / r)} [{F(t.LimitRatios.Interval.Low / r)}..{F(t.LimitRatios.Interval.High / r)}]" +
+                            $"  {(t.Direct ? "direct" : "delegate")}  {h.BytesPerCall?.ToString("0.##", CultureInfo.InvariantCulture) ?? "-"} B/call  {S(h.Elapsed)} s" +
+                            (t.UnmeasurableReason != null ? "  unmeasured: " + t.UnmeasurableReason : ""));
+                    }
+                    Console.WriteLine($"harness: {S(harness.Aggregate(TimeSpan.Zero, (sum, h) => sum + h.Elapsed))} s for the {s_figures.Length} figures (each with its own baseline, allocation meter included)");
                     return 0;
                 }
                 var bdnLog = Path.Combine(artifacts, "bdn.log");
-                var bdn = MeasureWithBdn(toolchain, artifacts, bdnLog, out var why);
+                var bdn = MeasureWithBdn(toolchain, jobName, bdnRuns, artifacts, bdnLog, out var why);
                 if (bdn == null)
                 {
                     Console.Error.WriteLine($"bdn-agreement: BenchmarkDotNet gave no figures with the {toolchain} toolchain: {why} (log: {bdnLog})");
@@ -111,7 +159,7 @@ namespace StreamConformance.Tools.BdnAgreement
                 }
                 var rows = s_figures.Select((f, i) => MakeRow(f, harness[i], bdn)).ToArray();
                 Print(rows, bdn, harness);
-                if (json != null) WriteJson(json, rows, bdn, harness, toolchain);
+                if (json != null) WriteJson(json, rows, bdn, harness);
                 return 0;
             }
             finally
@@ -141,13 +189,14 @@ namespace StreamConformance.Tools.BdnAgreement
 
         sealed class BdnRun
         {
-            public string Toolchain = "";
+            public string Toolchain = "", Job = "";
+            public int Launches;
             public TimeSpan Total, Build;
             public Dictionary<string, BenchmarkReport> Reports = new();
             public Dictionary<string, TimeSpan> RunTime = new();
         }
 
-        /// <summary>Times BenchmarkDotNet's stages and each benchmark's run, as BenchmarkDotNet reports them happening.</summary>
+        /// <summary>Times BenchmarkDotNet's stages and each benchmark's run (all its launches), as BenchmarkDotNet reports them happening.</summary>
         sealed class Timer : EventProcessor
         {
             readonly Stopwatch _clock = Stopwatch.StartNew();
@@ -162,9 +211,24 @@ namespace StreamConformance.Tools.BdnAgreement
                 RunTime[benchmarkCase.Descriptor.WorkloadMethod.Name] = _clock.Elapsed - _runStart;
         }
 
-        static BdnRun? MeasureWithBdn(string toolchain, string artifacts, string logPath, out string? why)
+        static Job MakeJob(string jobName, int launches, string toolchain)
         {
-            var job = toolchain == "in-process" ? Job.Default.WithToolchain(InProcessEmitToolchain.Instance) : Job.Default;
+            var job = jobName switch
+            {
+                "short" => Job.Default.WithWarmupCount(3).WithIterationCount(3), // Job.ShortRun's counts, with our launch count
+                "dry" => Job.Dry,
+                _ => Job.Default,
+            };
+            // A probe of the sweep runs with DOTNET_TieredPGO=0 (Runtimes/RuntimeLauncher.cs): BenchmarkDotNet's child
+            // processes get it too, so both meters measure the runtime in the configuration the sweep measures it in.
+            // tools/bdn-agreement.sh exports it as well, for the harness's side in this process (and an in-process job).
+            job = job.WithLaunchCount(launches).WithEnvironmentVariables(new EnvironmentVariable("DOTNET_TieredPGO", "0"));
+            return toolchain == "in-process" ? job.WithToolchain(InProcessEmitToolchain.Instance) : job;
+        }
+
+        static BdnRun? MeasureWithBdn(string toolchain, string jobName, int launches, string artifacts, string logPath, out string? why)
+        {
+            var job = MakeJob(jobName, launches, toolchain);
             var timer = new Timer();
             using var log = new StreamWriter(logPath);
             var config = ManualConfig.CreateEmpty()
@@ -174,22 +238,36 @@ namespace StreamConformance.Tools.BdnAgreement
                 .AddJob(job)
                 .AddEventProcessor(timer)
                 .WithArtifactsPath(Path.Combine(artifacts, "bdn"));
-            Console.WriteLine($"BenchmarkDotNet {typeof(Job).Assembly.GetName().Version}, {toolchain} toolchain: running (log: {logPath}) ...");
+            Console.WriteLine($"BenchmarkDotNet {typeof(Job).Assembly.GetName().Version}, {jobName} job, {launches} launch{(launches == 1 ? "" : "es")} per benchmark" +
+                $"{(toolchain == "in-process" ? " (repeats in this process)" : "")}, {toolchain} toolchain, DOTNET_TieredPGO=0: running (log: {logPath}) ...");
             var clock = Stopwatch.StartNew();
             var summaries = BenchmarkRunner.Run(new[] { typeof(ReadBenchmarks), typeof(WriteBenchmarks) }, config);
-            var run = new BdnRun { Toolchain = toolchain, Total = clock.Elapsed, Build = timer.Build };
+            var run = new BdnRun { Toolchain = toolchain, Job = jobName, Launches = launches, Total = clock.Elapsed, Build = timer.Build };
             foreach (var summary in summaries)
                 foreach (var report in summary.Reports)
                     run.Reports[report.BenchmarkCase.Descriptor.WorkloadMethod.Name] = report;
             foreach (var kv in timer.RunTime) run.RunTime[kv.Key] = kv.Value;
-            var failed = run.Reports.Values.Where(r => !r.Success || r.ResultStatistics == null).ToArray();
-            why = failed.Length == 0 && run.Reports.Count > 0 ? null
+            var failed = run.Reports.Values.Where(r => !r.Success || LaunchMeans(r).Count == 0).ToArray();
+            var missing = s_figures.Select(f => f.BdnMethod).Where(m => !run.Reports.ContainsKey(m)).ToArray();
+            why = failed.Length == 0 && missing.Length == 0 ? null
                 : failed.FirstOrDefault(r => r.BuildResult is { IsBuildSuccess: false }) is { } unbuilt
                     ? "the generated project did not build: " + FirstLine(unbuilt.BuildResult.ErrorMessage ?? "no message")
-                : failed.Length > 0 ? failed.Length + " of " + run.Reports.Count + " benchmarks gave no statistics"
-                : "no benchmark ran" + string.Concat(summaries.SelectMany(s => s.ValidationErrors).Select(e => "; " + e.Message));
+                : failed.Length > 0 ? failed.Length + " of " + run.Reports.Count + " benchmarks gave no measurements: " + string.Join(", ", failed.Select(r => r.BenchmarkCase.Descriptor.WorkloadMethod.Name))
+                : "no report for " + string.Join(", ", missing) + string.Concat(summaries.SelectMany(s => s.ValidationErrors).Select(e => "; " + e.Message));
             return why == null ? run : null;
         }
+
+        /// <summary>
+        /// A benchmark's mean ns/op in each launch (its process), from the workload's result measurements (BenchmarkDotNet's
+        /// overhead subtracted, outliers removed), by launch index.
+        /// </summary>
+        static SortedDictionary<int, double> LaunchMeans(BenchmarkReport report) =>
+            new(Results(report).GroupBy(m => m.LaunchIndex).ToDictionary(g => g.Key, g => g.Average(NsPerOp)));
+
+        static IEnumerable<Measurement> Results(BenchmarkReport report) =>
+            report.AllMeasurements.Where(m => m.IterationMode == IterationMode.Workload && m.IterationStage == IterationStage.Result && m.Operations > 0);
+
+        static double NsPerOp(Measurement m) => m.Nanoseconds / m.Operations;
 
         static string FirstLine(string text) => text.Split('\n').Select(l => l.Trim()).FirstOrDefault(l => l.Length > 0) ?? "";
 
@@ -197,64 +275,66 @@ namespace StreamConformance.Tools.BdnAgreement
 
         sealed record Interval(double Low, double High)
         {
-            public bool Overlaps(Interval other) => Low <= other.High && other.Low <= High;
+            public bool Contains(double value) => value >= Low && value <= High;
         }
 
-        sealed record Row(Figure Figure, double BdnMeanNs, double BdnMedianNs, Interval BdnCi, long? BdnBytes, double BdnRatio, Interval BdnRatioInterval,
-            bool BdnIsBaseline, double HarnessNs, double HarnessRatio, Interval HarnessRatioInterval, double HarnessCoverage, double? HarnessBytes,
-            string? HarnessUnmeasurable, int HarnessRounds, bool Agree, Interval HarnessBand, bool InBand, TimeSpan BdnTime, TimeSpan HarnessTime);
+        sealed record Row(Figure Figure, double BdnMeanNs, double[] BdnLaunchMeansNs, double[] BdnLaunchRatios, Interval BdnRange, long? BdnBytes, TimeSpan BdnTime,
+            HarnessFigure Harness, Interval HarnessRatioInterval, bool Within, bool? NsWithin)
+        {
+            public LatencyMeasurement Latency => Harness.Latency;
+            public bool HarnessMeasured => Harness.Latency.UnmeasurableReason == null;
+        }
 
         static Row MakeRow(Figure figure, HarnessFigure harness, BdnRun bdn)
         {
             var report = bdn.Reports[figure.BdnMethod];
-            var baseline = bdn.Reports[figure.BdnBaseline];
-            var stats = report.ResultStatistics!;
-            var baseStats = baseline.ResultStatistics!;
-            var ci = stats.ConfidenceInterval; // 99.9% (BenchmarkDotNet's level), around the mean
-            var baseCi = baseStats.ConfidenceInterval;
+            var means = LaunchMeans(report);
+            var baseMeans = LaunchMeans(bdn.Reports[figure.BdnBaseline]);
             var isBaseline = figure.BdnMethod == figure.BdnBaseline;
-            // The ratio of the means; its interval from the two 99.9% intervals at their most unfavourable ends
-            // (jointly at least 99.8%): a baseline is 1 by definition.
-            var ratio = isBaseline ? 1 : stats.Mean / baseStats.Mean;
-            var ratioInterval = isBaseline ? new Interval(1, 1)
-                : new Interval(ci.Lower / baseCi.Upper, baseCi.Lower > 0 ? ci.Upper / baseCi.Lower : double.PositiveInfinity);
+            // Launch i of the figure over launch i of its baseline: two processes each, the pairing only by index. The
+            // baseline's own ratios are 1 by definition.
+            var ratios = means.Select(kv => isBaseline ? 1.0
+                : baseMeans.TryGetValue(kv.Key, out var b) && b > 0 ? kv.Value / b : double.NaN).ToArray();
+            var finite = ratios.Where(double.IsFinite).ToArray();
+            var range = finite.Length > 0 ? new Interval(finite.Min(), finite.Max()) : new Interval(double.NaN, double.NaN);
+            var meanNs = Results(report).Select(NsPerOp).DefaultIfEmpty(double.NaN).Average();
             var t = harness.Latency;
-            var harnessInterval = new Interval(t.BaselineRatios.Interval.Low, t.BaselineRatios.Interval.High);
+            var measured = t.UnmeasurableReason == null;
+            var within = measured && finite.Length > 0 && new Interval(range.Low * (1 - RangeSlack), range.High * (1 + RangeSlack)).Contains(t.RatioToBaseline);
+            bool? nsWithin = measured && meanNs > NsJudgedAbove ? Math.Abs(t.Operation.Median - meanNs) <= NsSlack * meanNs : null;
             long? bytes = report.GcStats.GetBytesAllocatedPerOperation(report.BenchmarkCase);
-            // The band in which the harness's budget checks give no verdict: its interval widened by the spread between
-            // processes it allows for (LatencyMeasurement.ProcessSpread, docs/budgets.md). Reported beside the overlap,
-            // not instead of it: it says whether BDN's figure lies where the harness already says "it depends".
-            var band = new Interval(harnessInterval.Low / (1 + t.ProcessSpread), harnessInterval.High * (1 + t.ProcessSpread));
-            return new Row(figure, stats.Mean, stats.Median, new Interval(ci.Lower, ci.Upper), bytes, ratio, ratioInterval, isBaseline,
-                t.Operation.Median, t.RatioToBaseline, harnessInterval, t.BaselineRatios.Interval.Coverage, harness.BytesPerCall,
-                t.UnmeasurableReason, t.Rounds, t.UnmeasurableReason == null && harnessInterval.Overlaps(ratioInterval),
-                band, t.UnmeasurableReason == null && band.Overlaps(ratioInterval),
-                bdn.RunTime.TryGetValue(figure.BdnMethod, out var time) ? time : TimeSpan.Zero, harness.Elapsed);
+            return new Row(figure, meanNs, means.Values.ToArray(), ratios, range, bytes,
+                bdn.RunTime.TryGetValue(figure.BdnMethod, out var time) ? time : TimeSpan.Zero,
+                harness, new Interval(t.BaselineRatios.Interval.Low, t.BaselineRatios.Interval.High), within, nsWithin);
         }
 
-        static string F(double v) => v.ToString(Math.Abs(v) >= 100 ? "0" : Math.Abs(v) >= 10 ? "0.0" : "0.00", CultureInfo.InvariantCulture);
+        static string F(double v) => !double.IsFinite(v) ? "-" : v.ToString(Math.Abs(v) >= 100 ? "0" : Math.Abs(v) >= 10 ? "0.0" : "0.00", CultureInfo.InvariantCulture);
         static string S(TimeSpan t) => t.TotalSeconds.ToString(t.TotalSeconds >= 10 ? "0.0" : "0.00", CultureInfo.InvariantCulture);
+        static string YesNo(bool? b) => b == null ? "-" : b.Value ? "yes" : "no";
 
         static void Print(Row[] rows, BdnRun bdn, HarnessFigure[] harness)
         {
             var heading = new[]
             {
-                "figure", "BDN ns/op mean [99.9% CI]", "BDN B/op", "BDN ×baseline [interval]", "harness ns", "harness ×baseline [~95% interval]", "harness B/call",
-                "agree", "in band", "BDN s", "harness s", "BDN/harness time",
+                "figure", "harness ×base [~95%]", "BDN ×base range", "BDN ×base per launch", "within",
+                "harness ns", "BDN ns mean", "BDN ns per launch", "ns ±25%", "direct",
+                "BDN B/op", "harness B/call", "BDN s", "harness s",
             };
             var lines = rows.Select(r => new[]
             {
                 r.Figure.Name,
-                $"{F(r.BdnMeanNs)} [{F(r.BdnCi.Low)}..{F(r.BdnCi.High)}]",
+                r.HarnessMeasured ? $"{F(r.Latency.RatioToBaseline)} [{F(r.HarnessRatioInterval.Low)}..{F(r.HarnessRatioInterval.High)}]" : "unmeasured",
+                $"[{F(r.BdnRange.Low)}..{F(r.BdnRange.High)}]" + (r.Figure.BdnMethod == r.Figure.BdnBaseline ? " (baseline)" : ""),
+                string.Join("/", r.BdnLaunchRatios.Select(F)),
+                YesNo(r.Within),
+                F(r.Latency.Operation.Median),
+                F(r.BdnMeanNs),
+                string.Join("/", r.BdnLaunchMeansNs.Select(F)),
+                YesNo(r.NsWithin),
+                r.Latency.Direct ? "yes" : "no",
                 r.BdnBytes?.ToString(CultureInfo.InvariantCulture) ?? "-",
-                r.BdnIsBaseline ? "1 (baseline)" : $"{F(r.BdnRatio)} [{F(r.BdnRatioInterval.Low)}..{F(r.BdnRatioInterval.High)}]",
-                F(r.HarnessNs),
-                r.HarnessUnmeasurable != null ? "unmeasured" : $"{F(r.HarnessRatio)} [{F(r.HarnessRatioInterval.Low)}..{F(r.HarnessRatioInterval.High)}]",
-                r.HarnessBytes?.ToString("0.##", CultureInfo.InvariantCulture) ?? "-",
-                r.Agree ? "yes" : "no",
-                r.InBand ? "yes" : "no",
-                S(r.BdnTime), S(r.HarnessTime),
-                r.HarnessTime > TimeSpan.Zero ? (r.BdnTime.TotalSeconds / r.HarnessTime.TotalSeconds).ToString("0", CultureInfo.InvariantCulture) + "×" : "-",
+                r.Harness.BytesPerCall?.ToString("0.##", CultureInfo.InvariantCulture) ?? "-",
+                S(r.BdnTime), S(r.Harness.Elapsed),
             }).ToArray();
             var widths = heading.Select((h, c) => Math.Max(h.Length, lines.Max(l => l[c].Length))).ToArray();
             string Line(string[] cells) => string.Join("  ", cells.Select((x, c) => c == 0 ? x.PadRight(widths[c]) : x.PadLeft(widths[c])));
@@ -262,39 +342,55 @@ namespace StreamConformance.Tools.BdnAgreement
             Console.WriteLine(Line(heading));
             foreach (var l in lines) Console.WriteLine(Line(l));
             Console.WriteLine();
-            foreach (var r in rows.Where(r => r.HarnessUnmeasurable != null))
-                Console.WriteLine($"{r.Figure.Name}: harness: {r.HarnessUnmeasurable}");
-            var baselines = rows.Select(r => r.Figure.BdnBaseline).Distinct().Where(b => rows.All(r => r.Figure.BdnMethod != b)).ToArray();
-            var baselineTime = baselines.Aggregate(TimeSpan.Zero, (sum, b) => sum + (bdn.RunTime.TryGetValue(b, out var t) ? t : TimeSpan.Zero));
+            foreach (var r in rows.Where(r => !r.HarnessMeasured))
+                Console.WriteLine($"{r.Figure.Name}: harness: {r.Latency.UnmeasurableReason}");
+            foreach (var r in rows.Where(r => r.BdnLaunchMeansNs.Length != bdn.Launches))
+                Console.WriteLine($"{r.Figure.Name}: BenchmarkDotNet: {r.BdnLaunchMeansNs.Length} launch{(r.BdnLaunchMeansNs.Length == 1 ? "" : "es")} with measurements of {bdn.Launches}");
             var harnessTotal = harness.Aggregate(TimeSpan.Zero, (sum, h) => sum + h.Elapsed);
-            Console.WriteLine($"BenchmarkDotNet ({bdn.Toolchain} toolchain): {S(bdn.Total)} s in all, of which build {S(bdn.Build)} s and the extra baseline " +
-                $"{string.Join(", ", baselines)} {S(baselineTime)} s; harness: {S(harnessTotal)} s for the five figures (each with its own baseline, " +
-                $"allocation meter included); {(bdn.Total.TotalSeconds / harnessTotal.TotalSeconds).ToString("0", CultureInfo.InvariantCulture)}× in all.");
-            Console.WriteLine("BDN ×baseline: ratio of the means, its interval from the two 99.9% intervals at their far ends; harness ×baseline: median of the " +
-                "per-round ratios, its distribution-free interval of the median (coverage " +
-                string.Join("/", rows.Select(r => r.HarnessCoverage.ToString("0.0%", CultureInfo.InvariantCulture)).Distinct()) +
-                "); agree: the two intervals overlap; in band: BDN's interval meets the harness's interval widened by the spread between " +
-                $"processes its verdicts allow for (×/÷ {1 + LatencyMeter.ProcessSpread:0.##}), where a budget check gives no verdict. BDN s: the benchmark's own run; harness s: both meters on the figure.");
+            var bdnRuns = rows.Aggregate(TimeSpan.Zero, (sum, r) => sum + r.BdnTime);
+            var judged = rows.Count(r => r.NsWithin != null);
+            Console.WriteLine($"within: {rows.Count(r => r.Within)}/{rows.Length} figures; ns within ±25%: {rows.Count(r => r.NsWithin == true)}/{judged} judged; " +
+                $"BenchmarkDotNet ({bdn.Job} job, {bdn.Launches} launch{(bdn.Launches == 1 ? "" : "es")}, {bdn.Toolchain} toolchain): {S(bdn.Total)} s in all, of which build {S(bdn.Build)} s " +
+                $"and the benchmarks' runs {S(bdnRuns)} s; harness: {S(harnessTotal)} s for the {rows.Length} figures; " +
+                $"{(bdn.Total.TotalSeconds / harnessTotal.TotalSeconds).ToString("0", CultureInfo.InvariantCulture)}× in all.");
+            Console.WriteLine("harness ×base: median of the per-round ratios to the meter's MemoryStream baseline (ReadByte for reads, WriteByte for writes), its " +
+                "distribution-free interval of the median (coverage " +
+                string.Join("/", rows.Select(r => r.Latency.BaselineRatios.Interval.Coverage.ToString("0.0%", CultureInfo.InvariantCulture)).Distinct()) +
+                "); BDN ×base per launch: the figure's mean in launch i over its baseline benchmark's (MemoryStream.ReadByte or WriteByte) in launch i, " +
+                $"and BDN ×base range their [min..max]; within: the harness's ratio lies in [low×{1 - RangeSlack:0.0#}, high×{1 + RangeSlack:0.0#}] of that range. " +
+                $"harness ns: the meter's median ns/call net of its harness; BDN ns: mean of the result iterations (all launches, and per launch); " +
+                $"ns ±25%: the harness's ns within ±25% of BDN's mean, judged only where BDN's mean is above {NsJudgedAbove:0} ns and the harness measured the figure. " +
+                "direct: the harness timed the call in a loop generated for the stream's type (else through a delegate). " +
+                "BDN s: the benchmark's own run, all its launches; harness s: both meters on the figure, its baseline included.");
         }
 
-        static void WriteJson(string path, Row[] rows, BdnRun bdn, HarnessFigure[] harness, string toolchain)
+        static double? J(double v) => double.IsFinite(v) ? v : null;
+
+        static void WriteJson(string path, Row[] rows, BdnRun bdn, HarnessFigure[] harness)
         {
-            static object I(Interval i) => new { low = i.Low, high = i.High };
+            static object I(Interval i) => new { low = J(i.Low), high = J(i.High) };
             var document = new
             {
                 date = DateTime.UtcNow.ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture),
                 runtime = Environment.Version.ToString(),
                 cores = Environment.ProcessorCount,
+                tieredPgo = Environment.GetEnvironmentVariable("DOTNET_TieredPGO"),
+                bdnRuns = bdn.Launches,
+                bdnJob = bdn.Job,
                 note = "a shared machine: other work may have run during the measurements",
-                bdn = new
+                bdnVersion = typeof(Job).Assembly.GetName().Version?.ToString(),
+                toolchain = bdn.Toolchain,
+                totals = new
                 {
-                    version = typeof(Job).Assembly.GetName().Version?.ToString(),
-                    toolchain,
-                    totalSeconds = bdn.Total.TotalSeconds,
-                    buildSeconds = bdn.Build.TotalSeconds,
-                    runSeconds = bdn.RunTime.ToDictionary(kv => kv.Key, kv => kv.Value.TotalSeconds),
+                    figures = rows.Length,
+                    within = rows.Count(r => r.Within),
+                    nsJudged = rows.Count(r => r.NsWithin != null),
+                    nsWithin = rows.Count(r => r.NsWithin == true),
+                    bdnSeconds = bdn.Total.TotalSeconds,
+                    bdnBuildSeconds = bdn.Build.TotalSeconds,
+                    bdnRunSeconds = rows.Sum(r => r.BdnTime.TotalSeconds),
+                    harnessSeconds = harness.Sum(h => h.Elapsed.TotalSeconds),
                 },
-                harnessSeconds = harness.Sum(h => h.Elapsed.TotalSeconds),
                 figures = rows.Select(r => new
                 {
                     figure = r.Figure.Name,
@@ -304,28 +400,27 @@ namespace StreamConformance.Tools.BdnAgreement
                     {
                         method = r.Figure.BdnMethod,
                         baseline = r.Figure.BdnBaseline,
-                        meanNs = r.BdnMeanNs,
-                        medianNs = r.BdnMedianNs,
-                        ci999 = I(r.BdnCi),
+                        meanNs = J(r.BdnMeanNs),
+                        launchMeansNs = r.BdnLaunchMeansNs.Select(J),
+                        launchRatios = r.BdnLaunchRatios.Select(J),
+                        range = I(r.BdnRange),
                         bytesPerOp = r.BdnBytes,
-                        ratio = r.BdnRatio,
-                        ratioInterval = I(r.BdnRatioInterval),
                         seconds = r.BdnTime.TotalSeconds,
                     },
                     harness = new
                     {
-                        nsPerCall = r.HarnessNs,
-                        ratioToBaseline = r.HarnessRatio,
+                        nsPerCall = J(r.Latency.Operation.Median),
+                        ratioToBaseline = J(r.Latency.RatioToBaseline),
                         ratioInterval = I(r.HarnessRatioInterval),
-                        coverage = r.HarnessCoverage,
-                        rounds = r.HarnessRounds,
-                        bytesPerCall = r.HarnessBytes,
-                        unmeasurable = r.HarnessUnmeasurable,
-                        seconds = r.HarnessTime.TotalSeconds,
+                        coverage = r.Latency.BaselineRatios.Interval.Coverage,
+                        rounds = r.Latency.Rounds,
+                        direct = r.Latency.Direct,
+                        bytesPerCall = r.Harness.BytesPerCall,
+                        seconds = r.Harness.Elapsed.TotalSeconds,
+                        unmeasurable = r.Latency.UnmeasurableReason,
                     },
-                    agree = r.Agree,
-                    harnessBand = I(r.HarnessBand),
-                    inBand = r.InBand,
+                    within = r.Within,
+                    nsWithin = r.NsWithin,
                 }),
             };
             File.WriteAllText(path, JsonSerializer.Serialize(document, new JsonSerializerOptions { WriteIndented = true }) + "\n");
