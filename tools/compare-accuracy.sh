@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # How often does `compare` call a change that is not there, and does it see one that is? Same build, 3 sweeps
-# per side; the "after" side differs only by FAULTYSTREAMS_PLANT=slower,allocates, which makes
+# per side; the "after" side differs only by FAULTYSTREAMS_PLANT=slower,allocates,spin, which makes
 # FaultyStreams.PlantedCostStream's ReadByte read its byte twice and its Read(byte[]) allocate 32 B per call (seen
-# through Read(Span) of 100 bytes: Stream's own Read(Span) rents an array and calls Read(byte[])).
+# through Read(Span) of 100 bytes: Stream's own Read(Span) rents an array and calls Read(byte[])), and
+# FaultyStreams.PlantedSlowdownStream's ReadByte about 1.3× slower (a spin calibrated to 30% of its time).
 # Every other figure is the same build measured again: any change there is a false one. Prints, for the interval
 # rule (--test intervals, the rule before samples were kept) and the rank rule (--test rank, the default), with
 # 1 run and with 3 runs per side: false timing changes / timing figures, false count changes / counts, and
@@ -19,6 +20,7 @@ import json, os, re, subprocess, sys, tempfile
 
 RUNS = 3
 PLANTED = "FaultyStreams.PlantedCostStream"
+SLOWDOWN = "FaultyStreams.PlantedSlowdownStream"
 dll = os.environ["STREAMCONF_DLL"]
 reuse = os.environ.get("COMPARE_ACCURACY_REUSE")
 work = reuse or os.environ.get("COMPARE_ACCURACY_KEEP") or tempfile.mkdtemp(prefix="compare-accuracy.")
@@ -41,11 +43,11 @@ def run(side, i):
     path = os.path.join(work, f"{side}{i}.json")
     if reuse: return path
     doc = sweep(path, sweep_args)
-    plant = {"FAULTYSTREAMS_PLANT": "slower,allocates"} if side == "after" else None
+    plant = {"FAULTYSTREAMS_PLANT": "slower,allocates,spin"} if side == "after" else None
     for runtime, tfm in (("dotnet", "net10.0"), ("mono", "net472")):
         part = sweep(os.path.join(work, f"{side}{i}-planted-{runtime}.json"),
                      ["--runtime", runtime, "--assembly", os.path.join(os.environ["FAULTY_DIR"], tfm, "FaultyStreams.dll"),
-                      "--filter", PLANTED, "--checks", "budget.*"], plant)
+                      "--filter", PLANTED + "|" + SLOWDOWN, "--checks", "budget.*"], plant)
         doc["results"] += part["results"]
     doc.pop("findings", None)  # derived from the results: compare builds them again
     json.dump(doc, open(path, "w"), indent=1)
@@ -85,18 +87,21 @@ def kind(row):
 def planted_change(row):
     """What the plant may change: ReadByte's time, and whatever goes through Read(byte[]) (Read(Span), ReadAsync):
     its allocation, and its time by the allocation's cost. Anything else, the planted type's included, is false."""
-    return row["type"] == PLANTED and (row["check"] == "budget.latency.read-byte" or any(op in row["check"] for op in (".read-span-", ".read-async-")))
+    return (row["type"] == PLANTED and (row["check"] == "budget.latency.read-byte" or any(op in row["check"] for op in (".read-span-", ".read-async-")))) \
+        or (row["type"] == SLOWDOWN and row["check"] == "budget.latency.read-byte")
 
-def figures(path, check):
+def figures(path, check, type=PLANTED, runtime="dotnet"):
     for r in json.load(open(path))["results"]:
-        if r["type"] == PLANTED and r["check"] == check and r["runtime"] == "dotnet":
+        if r["type"] == type and r["check"] == check and r["runtime"] == runtime:
             m = r.get("metrics") or {}
             return m.get("ratioToBaseline", m.get("bytesPerCall"))
 
-print(f"\n{RUNS} runs per side of: sweep {' '.join(sweep_args) or '(default)'}; planted: {PLANTED} on dotnet and mono")
-for name, check in (("ReadByte ratio to MemoryStream", "budget.latency.read-byte"), ("Read(Span) of 100 bytes/call", "budget.alloc.read-span-100")):
-    print(f"  {name} (dotnet): before " + ", ".join(str(figures(p, check)) for p in before) + "; after " + ", ".join(str(figures(p, check)) for p in after))
-print(f"\n{'rule':<10} {'runs':>4} {'false timing':>16} {'false counts':>14} {'false inexact B':>15} {'false outcomes':>15}  planted 2x ReadByte / +32 B Read(Span)")
+print(f"\n{RUNS} runs per side of: sweep {' '.join(sweep_args) or '(default)'}; planted: {PLANTED} and {SLOWDOWN} on dotnet and mono")
+for runtime in ("dotnet", "mono"):
+    for name, check, type in (("ReadByte ratio to MemoryStream (2x)", "budget.latency.read-byte", PLANTED), ("Read(Span) of 100 bytes/call", "budget.alloc.read-span-100", PLANTED),
+                              ("ReadByte ratio to MemoryStream (1.3x)", "budget.latency.read-byte", SLOWDOWN)):
+        print(f"  {name} ({runtime}): before " + ", ".join(str(figures(p, check, type, runtime)) for p in before) + "; after " + ", ".join(str(figures(p, check, type, runtime)) for p in after))
+print(f"\n{'rule':<10} {'runs':>4} {'false timing':>16} {'false counts':>14} {'false inexact B':>15} {'false outcomes':>15}  planted 2x ReadByte / +32 B Read(Span) / 1.3x ReadByte")
 for test in ("intervals", "rank"):
     for runs in (1, RUNS):
         md, timing_n, count_n, rows = compare(test, runs)
@@ -106,9 +111,10 @@ for test in ("intervals", "rank"):
         fc = sum(1 for _, r in false if kind(r) == "count")
         fo = sum(1 for _, r in false if kind(r) == "outcome")
         fi = sum(1 for _, r in false if kind(r) == "inexact")
-        def seen(check_prefix, runtime):
-            return any(s == "Regressions" and r["runtime"] == runtime and r["check"].startswith(check_prefix) for s, r in planted)
-        found = " ".join(f"{rt}: {'yes' if seen('budget.latency.read-byte', rt) else 'NO'}/{'yes' if seen('budget.alloc.read-span-100', rt) else 'NO'}" for rt in ("dotnet", "mono"))
+        def seen(check_prefix, runtime, type=PLANTED):
+            return any(s == "Regressions" and r["runtime"] == runtime and r["type"] == type and r["check"].startswith(check_prefix) for s, r in planted)
+        yes = lambda b: "yes" if b else "NO"
+        found = " ".join(f"{rt}: {yes(seen('budget.latency.read-byte', rt))}/{yes(seen('budget.alloc.read-span-100', rt))}/{yes(seen('budget.latency.read-byte', rt, SLOWDOWN))}" for rt in ("dotnet", "mono"))
         print(f"{test:<10} {runs:>4} {ft:>7} of {timing_n:<6} {fc:>5} of {count_n:<6} {fi:>15} {fo:>15}  {found}")
         for s, r in false:
             print(f"    false {s[:-1].lower()}: {r['runtime']} {r['type']} [{r['variant']}] {r['check']}: {r['what']}")

@@ -177,6 +177,7 @@ namespace FaultyStreams
             return base.ReadByte();
         }
 
+
         public override int Read(byte[] buffer, int offset, int count)
         {
             if (_allocates) LastPayload = new Payload();
@@ -188,6 +189,76 @@ namespace FaultyStreams
 #pragma warning disable CS0649 // never written: only their size matters
             public long A, B;
 #pragma warning restore CS0649
+        }
+    }
+
+    /// <summary>
+    /// A planted slowdown smaller than <see cref="PlantedCostStream"/>'s 2×: with FAULTYSTREAMS_PLANT containing "spin",
+    /// ReadByte also runs a dependent loop calibrated to about 30% of its own time (tools/compare-accuracy.sh: the
+    /// slowdown compare must see with 3 runs per side).
+    /// </summary>
+    public sealed class PlantedSlowdownStream : FaultBase
+    {
+        readonly int _turns;
+
+        public PlantedSlowdownStream(byte[] content)
+            : this(content, (Environment.GetEnvironmentVariable("FAULTYSTREAMS_PLANT") ?? "").Contains("spin") ? s_turns.Value : 0) { }
+
+        PlantedSlowdownStream(byte[] content, int turns) : base(content) => _turns = turns;
+
+        public override int ReadByte()
+        {
+            if (_turns > 0)
+            {
+                var x = 1;
+                for (var i = 0; i < _turns; i++) x = x * 31 + i;
+                LastSpin = x;
+            }
+            return base.ReadByte();
+        }
+
+        /// <summary>Where the spin's result goes, so that the loop is not dropped.</summary>
+        public static int LastSpin;
+
+        /// <summary>Turns of the spin that make ReadByte closest to <see cref="Slowdown"/>× its unplanted time, found once per process on this very method.</summary>
+        static readonly Lazy<int> s_turns = new Lazy<int>(Calibrate);
+
+        const double Slowdown = 1.3;
+
+        /// <summary>Calls as a meter makes them: through the Stream type, so ReadByte is called, not inlined into the loop.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void ReadAll(Stream s, int calls)
+        {
+            for (var i = 0; i < calls; i++) s.ReadByte();
+        }
+
+        static int Calibrate()
+        {
+            const int calls = 100_000;
+            var content = new byte[calls];
+            double Time(int turns)
+            {
+                var s = new PlantedSlowdownStream(content, turns);
+                var best = double.MaxValue;
+                for (var pass = 0; pass < 8; pass++)
+                {
+                    s.Position = 0;
+                    var clock = System.Diagnostics.Stopwatch.StartNew();
+                    ReadAll(s, calls);
+                    best = Math.Min(best, clock.Elapsed.TotalMilliseconds);
+                }
+                return best;
+            }
+            var plain = Time(0);
+            int bestTurns = 1;
+            var bestMiss = double.MaxValue;
+            for (var turns = 1; turns <= 4096; turns = turns < 8 ? turns + 1 : turns * 5 / 4)
+            {
+                var ratio = Time(turns) / plain;
+                if (Math.Abs(ratio - Slowdown) < bestMiss) { bestMiss = Math.Abs(ratio - Slowdown); bestTurns = turns; }
+                if (ratio > Slowdown) break;
+            }
+            return bestTurns;
         }
     }
 }

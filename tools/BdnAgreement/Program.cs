@@ -42,13 +42,17 @@ namespace StreamConformance.Tools.BdnAgreement
     /// and the run says so. The project's assembly name must stay its file name (BdnAgreement): the generator finds the
     /// project by it. <c>--bdn-job short</c> (3 warm-ups, 3 iterations) and <c>dry</c> (<see cref="Job.Dry"/>) check
     /// the pipeline quickly; their figures mean little.
-    /// Runtime settings: a probe of the sweep runs with DOTNET_TieredPGO=0 (Runtimes/RuntimeLauncher.cs);
-    /// tools/bdn-agreement.sh exports it for this process, and BenchmarkDotNet's job sets it for its children, so both
-    /// meters measure the runtime as the sweep does. The header line says what this process had.
+    /// Runtime settings: a probe of the sweep runs with DOTNET_TieredCompilation=0 and DOTNET_TieredPGO=0
+    /// (Runtimes/RuntimeLauncher.cs); tools/bdn-agreement.sh exports them for this process, and BenchmarkDotNet's job
+    /// sets them for its children, so both meters measure the same code of the runtime, as the sweep does. The header
+    /// line says what this process had.
     /// Not a test and not part of CI: nothing here asserts a time.
     /// </remarks>
     public static class Program
     {
+        /// <summary>The runtime settings a probe of the sweep runs with, each 0 (Runtimes/RuntimeLauncher.cs).</summary>
+        static readonly string[] s_probeSettings = { "DOTNET_TieredCompilation", "DOTNET_TieredPGO" };
+
         const string Usage = "bdn-agreement [--bdn-runs N] [--bdn-job default|short|dry] [--json FILE] [--toolchain default|in-process] [--artifacts DIR] [--harness-only]";
 
         /// <summary>BenchmarkDotNet's range is widened by this factor each way before the harness's ratio is judged against it.</summary>
@@ -118,10 +122,11 @@ namespace StreamConformance.Tools.BdnAgreement
                 }
             }
 
-            var pgo = Environment.GetEnvironmentVariable("DOTNET_TieredPGO");
+            var settings = string.Join(" ", s_probeSettings.Select(n => $"{n}={Environment.GetEnvironmentVariable(n) ?? "unset"}"));
+            var asProbe = s_probeSettings.All(n => Environment.GetEnvironmentVariable(n) == "0");
             Console.WriteLine($"coreclr {Environment.Version}, {Environment.ProcessorCount} cores; {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC; " +
-                $"DOTNET_TieredPGO={pgo ?? "unset"} in this process" + (harnessOnly ? "" : ", 0 in BenchmarkDotNet's job") +
-                (pgo == "0" ? "" : " (a probe runs with 0: run through tools/bdn-agreement.sh)"));
+                $"{settings} in this process" + (harnessOnly ? "" : ", 0 in BenchmarkDotNet's job") +
+                (asProbe ? "" : " (a probe runs with 0: run through tools/bdn-agreement.sh)"));
             Console.WriteLine("Times are of a shared machine: other work may have run during this run; compare the ratios before the ns.");
             var keepArtifacts = artifacts != null;
             artifacts = Path.GetFullPath(artifacts ?? Path.Combine(Path.GetTempPath(), "bdn-agreement-" + Guid.NewGuid().ToString("N")));
@@ -219,10 +224,10 @@ namespace StreamConformance.Tools.BdnAgreement
                 "dry" => Job.Dry,
                 _ => Job.Default,
             };
-            // A probe of the sweep runs with DOTNET_TieredPGO=0 (Runtimes/RuntimeLauncher.cs): BenchmarkDotNet's child
-            // processes get it too, so both meters measure the runtime in the configuration the sweep measures it in.
-            // tools/bdn-agreement.sh exports it as well, for the harness's side in this process (and an in-process job).
-            job = job.WithLaunchCount(launches).WithEnvironmentVariables(new EnvironmentVariable("DOTNET_TieredPGO", "0"));
+            // A probe of the sweep runs with tiering and tiered PGO off (Runtimes/RuntimeLauncher.cs): BenchmarkDotNet's
+            // child processes get the same, so both meters measure the same code of the runtime, as the sweep measures it.
+            // tools/bdn-agreement.sh exports them as well, for the harness's side in this process (and an in-process job).
+            job = job.WithLaunchCount(launches).WithEnvironmentVariables(s_probeSettings.Select(n => new EnvironmentVariable(n, "0")).ToArray());
             return toolchain == "in-process" ? job.WithToolchain(InProcessEmitToolchain.Instance) : job;
         }
 
@@ -239,7 +244,7 @@ namespace StreamConformance.Tools.BdnAgreement
                 .AddEventProcessor(timer)
                 .WithArtifactsPath(Path.Combine(artifacts, "bdn"));
             Console.WriteLine($"BenchmarkDotNet {typeof(Job).Assembly.GetName().Version}, {jobName} job, {launches} launch{(launches == 1 ? "" : "es")} per benchmark" +
-                $"{(toolchain == "in-process" ? " (repeats in this process)" : "")}, {toolchain} toolchain, DOTNET_TieredPGO=0: running (log: {logPath}) ...");
+                $"{(toolchain == "in-process" ? " (repeats in this process)" : "")}, {toolchain} toolchain, {string.Join(" ", s_probeSettings.Select(n => n + "=0"))}: running (log: {logPath}) ...");
             var clock = Stopwatch.StartNew();
             var summaries = BenchmarkRunner.Run(new[] { typeof(ReadBenchmarks), typeof(WriteBenchmarks) }, config);
             var run = new BdnRun { Toolchain = toolchain, Job = jobName, Launches = launches, Total = clock.Elapsed, Build = timer.Build };
@@ -374,6 +379,7 @@ namespace StreamConformance.Tools.BdnAgreement
                 date = DateTime.UtcNow.ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture),
                 runtime = Environment.Version.ToString(),
                 cores = Environment.ProcessorCount,
+                tieredCompilation = Environment.GetEnvironmentVariable("DOTNET_TieredCompilation"),
                 tieredPgo = Environment.GetEnvironmentVariable("DOTNET_TieredPGO"),
                 bdnRuns = bdn.Launches,
                 bdnJob = bdn.Job,

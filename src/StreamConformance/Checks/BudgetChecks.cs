@@ -162,7 +162,8 @@ namespace StreamConformance.Checks
                 .WithMetric("calls", measured.Operation.Calls)
                 .WithMetric("rounds", measured.Rounds)
                 .WithMetric("precise", measured.Precise ? 1 : 0)
-                .WithMetric(MetricNames.Direct, measured.Direct ? 1 : 0);
+                .WithMetric(MetricNames.Direct, measured.Direct ? 1 : 0)
+                .WithMetric(MetricNames.Pooled, measured.CompletedAsynchronously ? 1 : 0);
             if (budget != null) result.WithMetric("budget", budget.Ceiling);
             if (reference != null)
                 result.WithMetric("ratioToReference", reference.Value.Median)

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using StreamConformance.Meters;
 using StreamConformance.Reports;
 using StreamConformance.Results;
 
@@ -59,12 +60,15 @@ namespace StreamConformance.Compare
                 // Where the judged ratio kept its rounds, it is the result's one timing figure: nsPerCall and
                 // ratioToLimit are the same rounds in absolute time or against another reference, shown, not compared.
                 var sampled = settings.Test == TimingTest.Rank && olds.Concat(nows).All(r => r.Samples != null);
+                // Calls that complete on pool threads time the pool's wake-up, which moves up to ~10× between processes
+                // of one build (LatencyMeter.HopSpread): such a figure changes only beyond that.
+                var pooled = olds.Concat(nows).Any(r => r.Metrics != null && r.Metrics.TryGetValue(MetricNames.Pooled, out var p) && p == 1);
                 foreach (var metric in nows[0].Metrics ?? new SortedDictionary<string, double>())
                 {
                     var was = MetricSpread.Of(olds, metric.Key);
                     var now = MetricSpread.Of(nows, metric.Key);
                     if (was == null || now == null) continue;
-                    var kind = CompareMetric(metric.Key, was, now, olds, nows, inexact, sampled);
+                    var kind = CompareMetric(metric.Key, was, now, olds, nows, inexact, sampled, pooled ? PooledSettings(settings) : settings);
                     if (kind != null)
                         Changes.Add(new Change(nows[0], kind.Value, $"{metric.Key}: {Describe(was)} → {Describe(now)}"));
                 }
@@ -124,7 +128,15 @@ namespace StreamConformance.Compare
         /// the stream: the raw process-wide count (its judged figure is bytesPerCall) and the calls other threads
         /// made in a syscall region.
         /// </summary>
-        ChangeKind? CompareMetric(string name, MetricSpread before, MetricSpread after, List<CheckResult> olds, List<CheckResult> nows, bool inexact, bool sampled)
+        static CompareSettings PooledSettings(CompareSettings settings) => new CompareSettings
+        {
+            Threshold = Math.Max(settings.Threshold, LatencyMeter.HopSpread),
+            Noise = settings.Noise,
+            Alpha = settings.Alpha,
+            Test = settings.Test,
+        };
+
+        ChangeKind? CompareMetric(string name, MetricSpread before, MetricSpread after, List<CheckResult> olds, List<CheckResult> nows, bool inexact, bool sampled, CompareSettings settings)
         {
             if (MetricNames.IsBackground(name) || MetricNames.IsSpread(name)) return null;
             var bytes = name.StartsWith("bytes", StringComparison.Ordinal);
@@ -140,7 +152,7 @@ namespace StreamConformance.Compare
             {
                 if (!olds.Concat(nows).All(r => r.Samples!.ContainsKey(name))) return null;
                 RankTested++;
-                var decided = RankTest.Decide(olds.SelectMany(r => r.Samples![name]).ToList(), nows.SelectMany(r => r.Samples![name]).ToList(), Settings);
+                var decided = RankTest.Decide(olds.SelectMany(r => r.Samples![name]).ToList(), nows.SelectMany(r => r.Samples![name]).ToList(), settings);
                 // Rounds of one process are not independent of its level (and a busy machine moves it): the sides'
                 // intervals, which span every run, must part too. Measured: tools/compare-accuracy.sh, docs/compare.md.
                 return decided != null && Overlap(before, after) ? null : decided;
@@ -150,7 +162,7 @@ namespace StreamConformance.Compare
             // The rounds (or the runs) cannot tell the sides apart: not a change, however far apart the medians are.
             if (Overlap(before, after)) return null;
             var relative = (after.Value - before.Value) / before.Value;
-            return relative > Settings.Threshold ? ChangeKind.Regression : relative < -Settings.Threshold ? ChangeKind.Improvement : (ChangeKind?)null;
+            return relative > settings.Threshold ? ChangeKind.Regression : relative < -settings.Threshold ? ChangeKind.Improvement : (ChangeKind?)null;
         }
 
         static bool Overlap(MetricSpread before, MetricSpread after) => before.Low <= after.High && after.Low <= before.High;

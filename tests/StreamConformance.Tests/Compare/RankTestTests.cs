@@ -127,6 +127,23 @@ namespace StreamConformance.Tests.Compare
             Assert.That(twofold.HasRegression, Is.True);
         }
 
+        /// <summary>
+        /// A figure whose calls complete on pool threads (metric pooled) times the pool's wake-up, which moves up to ~10×
+        /// between processes of one build: a fivefold move is no change, a twentyfold one is, and the same fivefold move
+        /// on a figure that stayed on its thread is.
+        /// </summary>
+        [Test]
+        public void APooledFigureChangesOnlyBeyondTheSpreadOfThePool()
+        {
+            CheckResult Pooled(CheckResult r) => r.WithMetric(MetricNames.Pooled, 1);
+            var fivefold = new RunComparison(new[] { Doc(Pooled(Latency(Rounds(100, 21, 30)))) }, new[] { Doc(Pooled(Latency(Rounds(500, 21, 31)))) }, new CompareSettings());
+            Assert.That(fivefold.Changes, Is.Empty);
+            var twentyfold = new RunComparison(new[] { Doc(Pooled(Latency(Rounds(100, 21, 32)))) }, new[] { Doc(Pooled(Latency(Rounds(2000, 21, 33)))) }, new CompareSettings());
+            Assert.That(twentyfold.HasRegression, Is.True);
+            var onItsThread = new RunComparison(new[] { Doc(Latency(Rounds(100, 21, 30))) }, new[] { Doc(Latency(Rounds(500, 21, 31))) }, new CompareSettings());
+            Assert.That(onItsThread.HasRegression, Is.True);
+        }
+
         /// <summary>Several runs per side pool their rounds.</summary>
         [Test]
         public void RunsOfASidePoolTheirRounds()
