@@ -261,4 +261,40 @@ namespace FaultyStreams
             return bestTurns;
         }
     }
+
+    /// <summary>
+    /// A user's wrapper over the stream it is given whose ReadByte spins 20 µs before forwarding: about 10,000× a
+    /// MemoryStream call, inside an unbuffered stream's latency ceiling, and thousands of times what it wraps (budget
+    /// ratioToInner, docs/budgets.md). Not in the isolation tests' list: it is swept by name.
+    /// </summary>
+    public sealed class SpinningWrapperStream : Stream
+    {
+        readonly Stream _inner;
+
+        public SpinningWrapperStream(Stream inner) => _inner = inner;
+
+        public override int ReadByte()
+        {
+            var until = System.Diagnostics.Stopwatch.GetTimestamp() + System.Diagnostics.Stopwatch.Frequency / 50_000;
+            while (System.Diagnostics.Stopwatch.GetTimestamp() < until) { }
+            return _inner.ReadByte();
+        }
+
+        public override bool CanRead => _inner.CanRead;
+        public override bool CanSeek => _inner.CanSeek;
+        public override bool CanWrite => _inner.CanWrite;
+        public override long Length => _inner.Length;
+        public override long Position { get => _inner.Position; set => _inner.Position = value; }
+        public override void Flush() => _inner.Flush();
+        public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
+        public override long Seek(long offset, SeekOrigin origin) => _inner.Seek(offset, origin);
+        public override void SetLength(long value) => _inner.SetLength(value);
+        public override void Write(byte[] buffer, int offset, int count) => _inner.Write(buffer, offset, count);
+
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing) _inner.Dispose();
+            base.Dispose(disposing);
+        }
+    }
 }

@@ -7,6 +7,8 @@ namespace StreamConformance.Budgets
         Allocation,
         /// <summary>Time per call as a multiple of MemoryStream's ReadByte or WriteByte ("ratioToBaseline").</summary>
         Latency,
+        /// <summary>A wrapper's time per call as a multiple of the same call on the stream it wraps ("ratioToInner").</summary>
+        Wrapping,
     }
 
     /// <summary>The ceiling that applies to one (stream, operation, meter), and where it came from.</summary>
@@ -21,7 +23,7 @@ namespace StreamConformance.Budgets
 
         public BudgetMeter Meter { get; }
 
-        /// <summary>Bytes per call, or a ratio to the baseline; a measured figure equal to it passes.</summary>
+        /// <summary>Bytes per call, or a ratio to the baseline or to the wrapped stream; a measured figure equal to it passes.</summary>
         public double Ceiling { get; }
 
         /// <summary>Which rule of which file set it: "default for buffered streams", "override for X: reason".</summary>
@@ -30,6 +32,11 @@ namespace StreamConformance.Budgets
         public bool Allows(double measured) => measured <= Ceiling;
 
         /// <summary>JSON property name of this meter's ceiling in a budget file.</summary>
-        public static string PropertyOf(BudgetMeter meter) => meter == BudgetMeter.Allocation ? "bytesPerCall" : "ratioToBaseline";
+        public static string PropertyOf(BudgetMeter meter) => meter switch
+        {
+            BudgetMeter.Allocation => "bytesPerCall",
+            BudgetMeter.Wrapping => "ratioToInner",
+            _ => "ratioToBaseline",
+        };
     }
 }

@@ -162,7 +162,7 @@ namespace StreamConformance.Budgets
                     {
                         KnownOperation(entry.Name, entry);
                         var ceilings = Object(entry.Value, entry.Name);
-                        OnlyKnown(ceilings, $"{what}.{streamClass.Name}.{entry.Name}", "bytesPerCall", "ratioToBaseline");
+                        OnlyKnown(ceilings, $"{what}.{streamClass.Name}.{entry.Name}", "bytesPerCall", "ratioToBaseline", "ratioToInner");
                         byOperation[entry.Name] = ReadCeilings(ceilings, entry.Name);
                     }
                     result[streamClass.Name] = new ClassCeilings(byOperation);
@@ -175,8 +175,9 @@ namespace StreamConformance.Budgets
                 var ceilings = new Ceilings();
                 if (obj.Property("bytesPerCall") is { } bytes) ceilings.BytesPerCall = Ceiling(bytes.Value, "bytesPerCall");
                 if (obj.Property("ratioToBaseline") is { } ratio) ceilings.RatioToBaseline = Ceiling(ratio.Value, "ratioToBaseline");
-                if (ceilings.BytesPerCall == null && ceilings.RatioToBaseline == null)
-                    throw Error(obj, $"'{what}' sets neither 'bytesPerCall' nor 'ratioToBaseline'");
+                if (obj.Property("ratioToInner") is { } inner) ceilings.RatioToInner = Ceiling(inner.Value, "ratioToInner");
+                if (ceilings.BytesPerCall == null && ceilings.RatioToBaseline == null && ceilings.RatioToInner == null)
+                    throw Error(obj, $"'{what}' sets none of 'bytesPerCall', 'ratioToBaseline' and 'ratioToInner'");
                 return ceilings;
             }
 
@@ -214,7 +215,7 @@ namespace StreamConformance.Budgets
             {
                 var obj = Object(token, "an override");
                 if (obj.Property(Syscalls) != null) return SyscallOverride(obj);
-                OnlyKnown(obj, "an override", "type", "variant", "runtime", "operation", "bytesPerCall", "ratioToBaseline", "reason");
+                OnlyKnown(obj, "an override", "type", "variant", "runtime", "operation", "bytesPerCall", "ratioToBaseline", "ratioToInner", "reason");
                 var type = obj.Property("type") ?? throw Error(obj, "an override needs 'type' (the stream's full type name)");
                 var reason = obj.Property("reason") ?? throw Error(obj, $"the override for {(string?)type.Value} needs a 'reason': why this stream may exceed the default");
                 return new BudgetOverride
@@ -231,7 +232,7 @@ namespace StreamConformance.Budgets
             /// <summary>{ "type", "runtime"?, "syscalls": { pattern: allowances }, "reason" }.</summary>
             BudgetOverride SyscallOverride(JObject obj)
             {
-                OnlyKnown(obj, "a syscall override (bytesPerCall, ratioToBaseline, operation and variant go in a separate override)", "type", "runtime", Syscalls, "reason");
+                OnlyKnown(obj, "a syscall override (bytesPerCall, ratioToBaseline, ratioToInner, operation and variant go in a separate override)", "type", "runtime", Syscalls, "reason");
                 var type = obj.Property("type") ?? throw Error(obj, "an override needs 'type' (the stream's full type name)");
                 var typeName = String(type.Value, "type");
                 if (!SyscallBudgets.Scenarios.Values.Any(s => s.Type == typeName))

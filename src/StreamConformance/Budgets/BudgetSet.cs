@@ -134,8 +134,14 @@ namespace StreamConformance.Budgets
     {
         public double? BytesPerCall { get; set; }
         public double? RatioToBaseline { get; set; }
+        public double? RatioToInner { get; set; }
 
-        public double? Of(BudgetMeter meter) => meter == BudgetMeter.Allocation ? BytesPerCall : RatioToBaseline;
+        public double? Of(BudgetMeter meter) => meter switch
+        {
+            BudgetMeter.Allocation => BytesPerCall,
+            BudgetMeter.Wrapping => RatioToInner,
+            _ => RatioToBaseline,
+        };
     }
 
     /// <summary>Operation name or "*" → ceilings, for one stream class.</summary>

@@ -60,15 +60,15 @@ namespace StreamConformance.Compare
                 // Where the judged ratio kept its rounds, it is the result's one timing figure: nsPerCall and
                 // ratioToLimit are the same rounds in absolute time or against another reference, shown, not compared.
                 var sampled = settings.Test == TimingTest.Rank && olds.Concat(nows).All(r => r.Samples != null);
-                // Calls that complete on pool threads time the pool's wake-up, which moves up to ~10× between processes
-                // of one build (LatencyMeter.HopSpread): such a figure changes only beyond that.
-                var pooled = olds.Concat(nows).Any(r => r.Metrics != null && r.Metrics.TryGetValue(MetricNames.Pooled, out var p) && p == 1);
+                // Calls that complete on pool threads or wait for a peer time a thread's wake-up, which moves up to ~10×
+                // between processes of one build (LatencyMeter.HopSpread): such a figure changes only beyond that.
+                var crossThread = olds.Concat(nows).Any(r => r.Metrics != null && r.Metrics.TryGetValue(MetricNames.CrossThread, out var x) && x == 1);
                 foreach (var metric in nows[0].Metrics ?? new SortedDictionary<string, double>())
                 {
                     var was = MetricSpread.Of(olds, metric.Key);
                     var now = MetricSpread.Of(nows, metric.Key);
                     if (was == null || now == null) continue;
-                    var kind = CompareMetric(metric.Key, was, now, olds, nows, inexact, sampled, pooled ? PooledSettings(settings) : settings);
+                    var kind = CompareMetric(metric.Key, was, now, olds, nows, inexact, sampled, crossThread ? CrossThreadSettings(settings) : settings);
                     if (kind != null)
                         Changes.Add(new Change(nows[0], kind.Value, $"{metric.Key}: {Describe(was)} → {Describe(now)}"));
                 }
@@ -128,7 +128,7 @@ namespace StreamConformance.Compare
         /// the stream: the raw process-wide count (its judged figure is bytesPerCall) and the calls other threads
         /// made in a syscall region.
         /// </summary>
-        static CompareSettings PooledSettings(CompareSettings settings) => new CompareSettings
+        static CompareSettings CrossThreadSettings(CompareSettings settings) => new CompareSettings
         {
             Threshold = Math.Max(settings.Threshold, LatencyMeter.HopSpread),
             Noise = settings.Noise,
@@ -155,17 +155,30 @@ namespace StreamConformance.Compare
                 var decided = RankTest.Decide(olds.SelectMany(r => r.Samples![name]).ToList(), nows.SelectMany(r => r.Samples![name]).ToList(), settings);
                 // Rounds of one process are not independent of its level (and a busy machine moves it): the sides'
                 // intervals, which span every run, must part too. Measured: tools/compare-accuracy.sh, docs/compare.md.
-                return decided != null && Overlap(before, after) ? null : decided;
+                return decided != null && Overlap(before, after, SpreadOf(before, after)) ? null : decided;
             }
             IntervalTested++;
             if (before.Value <= 0) return null;
             // The rounds (or the runs) cannot tell the sides apart: not a change, however far apart the medians are.
-            if (Overlap(before, after)) return null;
+            if (Overlap(before, after, SpreadOf(before, after))) return null;
             var relative = (after.Value - before.Value) / before.Value;
             return relative > settings.Threshold ? ChangeKind.Regression : relative < -settings.Threshold ? ChangeKind.Improvement : (ChangeKind?)null;
         }
 
-        static bool Overlap(MetricSpread before, MetricSpread after) => before.Low <= after.High && after.Low <= before.High;
+        /// <summary>
+        /// Whether the sides' intervals meet, each widened by <paramref name="spread"/> (a side of one run: its interval
+        /// describes its process, and another process of the same build settles up to LatencyMeter.ProcessSpread away).
+        /// </summary>
+        static bool Overlap(MetricSpread before, MetricSpread after, double spread) =>
+            before.Low / (1 + spread) <= after.High * (1 + spread) && after.Low / (1 + spread) <= before.High * (1 + spread);
+
+        /// <summary>
+        /// How far a side's interval is widened: by the spread between processes where a side has one run (it cannot
+        /// show that spread itself); not at all where both have several, whose intervals span every run.
+        /// Measured: one run per side called 55 of 1,303 timing figures changed falsely without it (docs/compare.md).
+        /// </summary>
+        static double SpreadOf(MetricSpread before, MetricSpread after) =>
+            before.Runs == 1 || after.Runs == 1 ? LatencyMeter.ProcessSpread : 0;
 
         static string Describe(MetricSpread side) =>
             side.Runs == 1 ? ResultSummary.Format(side.First) : $"{ResultSummary.Format(side.Value)} (median of {side.Runs} runs)";

@@ -58,6 +58,8 @@ namespace StreamConformance.Meters
             // measured in the state the pilot saw, not in one chosen by the pilot's timing.
             using var measured = OpenForBatches(operation, recipe, recipe.CanSeek ? Math.Max(calls, PilotSessionCalls) : calls, most);
             heartbeat();
+            // A wrapper is also timed against what it wraps, in the same rounds: the same call on its inner stream.
+            using var wrapped = WrappedOperand.Open(operation, recipe, measured, calls, WholeTurns(settings.MinCallsPerBatch));
             // The operation's overhead is an empty loop of its own kind: the same generated loop with nothing in it for a
             // direct figure, an empty delegate call for one timed through its delegate. The baseline is always direct.
             var direct = measured.Loop != null;
@@ -76,6 +78,11 @@ namespace StreamConformance.Meters
                 Time(baseline, baselineCalls);
                 measured.Rewind();
                 warmPerCall = Time(measured, calls);
+                if (wrapped != null)
+                {
+                    wrapped.Session.Rewind();
+                    Time(wrapped.Session, wrapped.Calls);
+                }
                 TimeLimitOnce();
             }
             // The pilot's calls may all have been served from what the stream held when it was opened (an HTTP
@@ -87,7 +94,7 @@ namespace StreamConformance.Meters
 
             // Rounds until the ratio's interval is within ±10% of its median, in steps, up to the most rounds the
             // settings allow or the time box: a figure that settles fast costs little, a noisy one gets more rounds.
-            List<double> harness = new List<double>(), baselineNs = new List<double>(), operationNs = new List<double>(), limit = new List<double>();
+            List<double> harness = new List<double>(), baselineNs = new List<double>(), operationNs = new List<double>(), limit = new List<double>(), innerNs = new List<double>();
             var box = Stopwatch.StartNew();
             LatencyMeasurement result;
             while (true)
@@ -102,6 +109,11 @@ namespace StreamConformance.Meters
                     baselineNs.Add(Math.Max(0, Time(baseline, baselineCalls) - (hb < 0 ? h : hb)));
                     measured.Rewind();
                     operationNs.Add(Math.Max(0, Time(measured, calls) - h));
+                    if (wrapped != null)
+                    {
+                        wrapped.Session.Rewind();
+                        innerNs.Add(Math.Max(0, Time(wrapped.Session, wrapped.Calls) - h));
+                    }
                     limit.Add(TimeLimitOnce());
                     heartbeat();
                 }
@@ -111,6 +123,10 @@ namespace StreamConformance.Meters
                     new BatchTimes(operationNs.ToArray(), calls), new BatchTimes(baselineNs.ToArray(), baselineCalls),
                     new BatchTimes(harness.ToArray(), harnessCalls), new BatchTimes(limit.ToArray(), s_limitData.Length))
                     { Note = measured.Note, CompletedAsynchronously = measured.CompletedAsynchronously, Direct = direct };
+                result.WaitsOnPeer = recipe.HasLivePeer && result.Operation.Median >= PeerWakeUpNanoseconds;
+                // An inner stream that ended early or timed within the noise gives no figure to judge the wrapper by.
+                if (wrapped != null && wrapped.Session.Anomaly == null)
+                    result.WithInner(new BatchTimes(innerNs.ToArray(), wrapped.Calls), wrapped.TypeName);
                 if (result.Precise || result.UnmeasurableReason != null || harness.Count >= most || box.Elapsed > settings.TimeBox) return result;
             }
         }
@@ -132,6 +148,9 @@ namespace StreamConformance.Meters
         /// (docs/budgets.md). Only a figure ten times off its ceiling is a verdict.
         /// </summary>
         public const double HopSpread = 9.0;
+
+        /// <summary>A call on a stream with a live peer that takes this long waited for the peer (a thread's wake-up takes microseconds).</summary>
+        public const double PeerWakeUpNanoseconds = 1000;
 
         /// <summary>Untimed rounds before the timed ones.</summary>
         const int WarmRounds = 2;
@@ -327,6 +346,25 @@ namespace StreamConformance.Meters
         /// <summary>What the session noticed about the calls (see <see cref="OperationSession.Note"/>).</summary>
         public string? Note { get; set; }
 
+        /// <summary>The same call on the stream this one wraps (<see cref="WrappedOperand"/>), net of the harness; null for a stream that wraps none that can be timed.</summary>
+        public BatchTimes? Inner { get; private set; }
+
+        /// <summary>The wrapped stream's type.</summary>
+        public string? InnerType { get; private set; }
+
+        /// <summary>Each round's ratio of the operation to the same call on the wrapped stream; null without <see cref="Inner"/>.</summary>
+        public BatchTimes? InnerRatios { get; private set; }
+
+        /// <summary>Adds the wrapped stream's figure, unless it is within the harness's noise (no reference then).</summary>
+        public LatencyMeasurement WithInner(BatchTimes inner, string type)
+        {
+            if (inner.Median <= NoiseNanoseconds || UnmeasurableReason != null) return this;
+            Inner = inner;
+            InnerType = type;
+            InnerRatios = RoundRatios(inner);
+            return this;
+        }
+
         /// <summary>Whether the figure was timed through a loop generated for the stream's type (<see cref="DirectLoop"/>), not through a delegate.</summary>
         public bool Direct { get; set; }
 
@@ -336,8 +374,19 @@ namespace StreamConformance.Meters
         /// </summary>
         public bool CompletedAsynchronously { get; set; }
 
+        /// <summary>
+        /// The stream's calls wait for another thread that feeds or drains it (a socket's or pipe's peer, an HTTP server):
+        /// a recipe with a live peer whose calls take a microsecond or more, the cost of waking a thread. Such a figure is
+        /// mostly the wake-up: two default sweeps of one build measured Mono's gzip WebResponseStream Read of 100 bytes
+        /// at 50 µs and 580 µs per call.
+        /// </summary>
+        public bool WaitsOnPeer { get; set; }
+
+        /// <summary>Calls that complete on or wait for another thread (<see cref="CompletedAsynchronously"/>, <see cref="WaitsOnPeer"/>).</summary>
+        public bool CrossThread => CompletedAsynchronously || WaitsOnPeer;
+
         /// <summary>How far another process of the same build may settle this figure, beyond its own interval.</summary>
-        public double ProcessSpread => CompletedAsynchronously ? LatencyMeter.HopSpread : LatencyMeter.ProcessSpread;
+        public double ProcessSpread => CrossThread ? LatencyMeter.HopSpread : LatencyMeter.ProcessSpread;
 
         /// <summary>The operation, net of the harness.</summary>
         public BatchTimes Operation { get; }

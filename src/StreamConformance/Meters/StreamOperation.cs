@@ -79,6 +79,12 @@ namespace StreamConformance.Meters
             }
         }
 
+        /// <summary>
+        /// A session on a stream someone else owns (a wrapper's inner stream): disposing the session disposes it, so the
+        /// owner of the stream keeps the session undisposed and disposes what holds the stream instead.
+        /// </summary>
+        public OperationSession OpenOn(Stream stream) => Bind(new StreamFixture(stream));
+
         /// <summary>The session over an opened stream: the per-call closure and the rewind.</summary>
         protected abstract OperationSession Bind(StreamFixture fixture);
 

@@ -29,8 +29,11 @@ namespace StreamConformance.Results
         /// <summary>1 when a latency figure was timed in a loop generated for its stream's type (direct calls), 0 through a delegate.</summary>
         public const string Direct = "direct";
 
-        /// <summary>1 when a latency figure's calls completed on pool threads: it moves by up to ~10× between processes (docs/budgets.md).</summary>
-        public const string Pooled = "pooled";
+        /// <summary>
+        /// 1 when a latency figure's calls completed on pool threads or waited for a peer thread: it times a thread's
+        /// wake-up, which moves by up to ~10× between processes (docs/budgets.md).
+        /// </summary>
+        public const string CrossThread = "crossThread";
 
         /// <summary>The coverage of a result's confidence intervals (0.988 for 11 rounds).</summary>
         public const string CiCoverage = "ciCoverage";

@@ -50,7 +50,7 @@ namespace StreamConformance.Tests.Budgets
         [TestCase("{ \"schemaVersion\": 2 }", "unsupported schemaVersion 2")]
         [TestCase("{ \"schemaVersion\": 1, \"defaults\": { \"buffered\": { \"read-bytes\": { \"bytesPerCall\": 0 } } } }", "unknown operation 'read-bytes'")]
         [TestCase("{ \"schemaVersion\": 1, \"defaults\": { \"bufferd\": { } } }", "unknown property 'bufferd'")]
-        [TestCase("{ \"schemaVersion\": 1, \"defaults\": { \"buffered\": { \"*\": { } } } }", "sets neither 'bytesPerCall' nor 'ratioToBaseline'")]
+        [TestCase("{ \"schemaVersion\": 1, \"defaults\": { \"buffered\": { \"*\": { } } } }", "sets none of 'bytesPerCall', 'ratioToBaseline' and 'ratioToInner'")]
         [TestCase("{ \"schemaVersion\": 1, \"defaults\": { \"buffered\": { \"*\": { \"bytesPerCall\": -1 } } } }", "expected a finite number ≥ 0 for 'bytesPerCall'")]
         [TestCase("{ \"schemaVersion\": 1 } {", "budgets/x.json:1:23: Additional text")]
         [TestCase("", "budgets/x.json:")]

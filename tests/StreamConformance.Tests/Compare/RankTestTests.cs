@@ -128,14 +128,14 @@ namespace StreamConformance.Tests.Compare
         }
 
         /// <summary>
-        /// A figure whose calls complete on pool threads (metric pooled) times the pool's wake-up, which moves up to ~10×
+        /// A figure whose calls complete on pool threads (metric crossThread) times the pool's wake-up, which moves up to ~10×
         /// between processes of one build: a fivefold move is no change, a twentyfold one is, and the same fivefold move
         /// on a figure that stayed on its thread is.
         /// </summary>
         [Test]
         public void APooledFigureChangesOnlyBeyondTheSpreadOfThePool()
         {
-            CheckResult Pooled(CheckResult r) => r.WithMetric(MetricNames.Pooled, 1);
+            CheckResult Pooled(CheckResult r) => r.WithMetric(MetricNames.CrossThread, 1);
             var fivefold = new RunComparison(new[] { Doc(Pooled(Latency(Rounds(100, 21, 30)))) }, new[] { Doc(Pooled(Latency(Rounds(500, 21, 31)))) }, new CompareSettings());
             Assert.That(fivefold.Changes, Is.Empty);
             var twentyfold = new RunComparison(new[] { Doc(Pooled(Latency(Rounds(100, 21, 32)))) }, new[] { Doc(Pooled(Latency(Rounds(2000, 21, 33)))) }, new CompareSettings());

@@ -95,25 +95,30 @@ namespace StreamConformance.Tests.Compare
             var small = Compare(Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 2.0)),
                                 Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 2.2)));
             Assert.That(small.Changes, Is.Empty);
+            // One run per side: 2.0 → 3.0 lies within the spread between processes (×/÷ 1.25 each side), 2.0 → 4.0 does not.
+            var within = Compare(Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 2.0)),
+                                 Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 3.0)));
+            Assert.That(within.Changes, Is.Empty);
             var large = Compare(Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 2.0)),
-                                Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 3.0)));
+                                Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 4.0)));
             Assert.That(large.HasRegression, Is.True);
         }
 
         /// <summary>
         /// A median that moved beyond the threshold is a change only when the rounds can tell the runs apart:
-        /// overlapping confidence intervals are noise, disjoint ones are not. The spread figures are never compared.
+        /// overlapping confidence intervals are noise, disjoint ones are not; with one run per side each interval is
+        /// first widened by the spread between processes. The spread figures are never compared.
         /// </summary>
-        [TestCase(1.8, 2.8, 2.7, 3.5, false)]
-        [TestCase(1.8, 2.2, 2.7, 3.5, true)]
+        [TestCase(1.8, 2.8, 3.0, 4.5, false)]
+        [TestCase(1.8, 2.2, 3.6, 4.5, true)]
         public void ARatioChangesOnlyWhenItsConfidenceIntervalsAreApart(double lowBefore, double highBefore, double lowAfter, double highAfter, bool change)
         {
             var c = Compare(
                 Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 2.0), ("ratioToBaselineCiLow", lowBefore), ("ratioToBaselineCiHigh", highBefore),
                     ("ratioToBaselineMin", 1.5), ("ratioToBaselineMax", 4)),
-                Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 3.0), ("ratioToBaselineCiLow", lowAfter), ("ratioToBaselineCiHigh", highAfter),
+                Result("budget.latency.read-byte", Outcome.Pass, ("ratioToBaseline", 4.0), ("ratioToBaselineCiLow", lowAfter), ("ratioToBaselineCiHigh", highAfter),
                     ("ratioToBaselineMin", 2.5), ("ratioToBaselineMax", 9)));
-            Assert.That(c.Changes.Select(x => x.What), change ? Is.EqualTo(new[] { "ratioToBaseline: 2 → 3" }) : Is.Empty);
+            Assert.That(c.Changes.Select(x => x.What), change ? Is.EqualTo(new[] { "ratioToBaseline: 2 → 4" }) : Is.Empty);
         }
 
         static CheckResult Latency(double ratio, double low, double high, Outcome outcome = Outcome.Pass) =>
@@ -124,13 +129,14 @@ namespace StreamConformance.Tests.Compare
 
         /// <summary>
         /// Two processes of one build can settle apart by more than either's rounds show (here 2.0 and 2.6, each
-        /// with a tight interval): one run per side calls that a change; with more runs per side the intervals span
-        /// both settlings and it is not.
+        /// with a tight interval): one run per side widens each interval by the spread between processes, so it is no
+        /// change, while twice the figure is; with more runs per side the intervals span both settlings themselves.
         /// </summary>
         [Test]
         public void MoreRunsPerSideAbsorbTheSpreadBetweenProcesses()
         {
-            Assert.That(Compare(Latency(2.0, 1.95, 2.05), Latency(2.6, 2.55, 2.65)).HasRegression, Is.True);
+            Assert.That(Compare(Latency(2.0, 1.95, 2.05), Latency(2.6, 2.55, 2.65)).Changes, Is.Empty);
+            Assert.That(Compare(Latency(2.0, 1.95, 2.05), Latency(4.0, 3.9, 4.1)).HasRegression, Is.True);
             var c = Compare(new[] { Latency(2.0, 1.95, 2.05), Latency(2.6, 2.55, 2.65), Latency(2.1, 2.05, 2.15) },
                             new[] { Latency(2.6, 2.55, 2.65), Latency(2.0, 1.95, 2.05), Latency(2.5, 2.45, 2.55) });
             Assert.That(c.Changes, Is.Empty);

@@ -99,6 +99,21 @@ namespace StreamConformance.Tests.Meters
             Assert.That(check.Judge(Hopping(ceiling / 11), new BufferedStreamRecipe(), new CheckContext()).Single().Outcome, Is.EqualTo(Outcome.Pass));
         }
 
+        /// <summary>A call that waits for a live peer thread is a wake-up too: the same factor of 10, and compare is told (crossThread).</summary>
+        [Test]
+        public void ACallThatWaitsForAPeerNeedsTenTimesItsCeiling()
+        {
+            var check = Check(StreamOperations.ReadByte);
+            var ceiling = check.Judge(Synthetic(100, 2), new BufferedStreamRecipe(), new CheckContext()).Single().Metrics!["budget"];
+            var waiting = Synthetic(2 * 5 * ceiling, 2);
+            waiting.WaitsOnPeer = true;
+            var result = check.Judge(waiting, new BufferedStreamRecipe(), new CheckContext()).Single();
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Inconclusive), result.Message);
+            Assert.That(result.Message, Does.Contain("when its calls wait for a peer thread"));
+            Assert.That(result.Metrics![MetricNames.CrossThread], Is.EqualTo(1));
+            Assert.That(check.Judge(Synthetic(2 * 5 * ceiling, 2), new BufferedStreamRecipe(), new CheckContext()).Single().Metrics![MetricNames.CrossThread], Is.EqualTo(0));
+        }
+
         /// <summary>
         /// A verdict must hold against both references: the figure's own baseline and MemoryStream's typical cost in the
         /// process (through the limit). Where they disagree about the ceiling, the figure is inconclusive, never a verdict
