@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real stream libraries from the registry, swept as a user would sweep them (`sweep --runtime dotnet --assembly X.dll`),
-# before (another build of the harness, default /work/main's, if it is built) and after (this one). Not run by CI.
+# before (another build of the harness: --before ROOT or BEFORE_ROOT, when given and built) and after (this one). Not run by CI.
 #   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [LIBRARY...]
 # Restores tools/library-sweep/Libraries.csproj (versions in Directory.Packages.props) into artifacts/library-sweep/bin,
 # then prints per library: concrete types, public concrete, built (public built), static-only, errors, timeouts,
@@ -9,7 +9,7 @@
 # allocation per ReadByte/WriteByte/span call).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-before="${BEFORE_ROOT:-/work/main}"
+before="${BEFORE_ROOT:-}"
 out="$root/artifacts/library-sweep"
 quick=()
 libs=()
@@ -26,8 +26,11 @@ mkdir -p "$out"
 dotnet build "$root/tools/library-sweep/Libraries.csproj" -c Release -nologo -v q -clp:ErrorsOnly -o "$out/bin" >&2
 after_dll="$root/src/StreamConformance.Cli/bin/${CONFIG:-Release}/net10.0/streamconf.dll"
 [ -f "$after_dll" ] || "$root/build.sh" build >&2
-before_dll="$before/src/StreamConformance.Cli/bin/Release/net10.0/streamconf.dll"
-[ -f "$before_dll" ] || { echo "library-sweep: no build at $before_dll: only 'after' is measured" >&2; before_dll=""; }
+before_dll=""
+if [ -n "$before" ]; then
+  before_dll="$before/src/StreamConformance.Cli/bin/Release/net10.0/streamconf.dll"
+  [ -f "$before_dll" ] || { echo "library-sweep: no build at $before_dll: only 'after' is measured" >&2; before_dll=""; }
+fi
 exec python3 - "$out" "$after_dll" "$before_dll" "${quick[*]:-}" "${libs[@]}" <<'PY'
 import collections, json, os, subprocess, sys
 

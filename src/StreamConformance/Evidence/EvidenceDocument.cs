@@ -63,6 +63,29 @@ namespace StreamConformance.Evidence
             }
         }
 
+        /// <summary>
+        /// The document with every path under <paramref name="checkout"/> written relative to it (the copies under
+        /// artifacts/, the private runtimes, the command line): committed evidence names no machine's folders.
+        /// </summary>
+        public EvidenceDocument RelativeTo(string? checkout)
+        {
+            if (string.IsNullOrEmpty(checkout)) return this;
+            var prefix = checkout!.TrimEnd('/', '\\') + "/";
+            string Strip(string text) => text.Replace(prefix, "");
+            Command = Strip(Command);
+            foreach (var runtime in Runtimes)
+            {
+                runtime.Original = Strip(runtime.Original);
+                runtime.Errors = runtime.Errors.Select(Strip).ToList();
+                foreach (var copy in runtime.Copies)
+                {
+                    copy.Location = Strip(copy.Location);
+                    copy.Loaded = copy.Loaded.Select(Strip).ToList();
+                }
+            }
+            return this;
+        }
+
         /// <summary>Whether a JSON document is a patch's evidence (a sweep's result has no "patch" and no "figures").</summary>
         public static bool IsEvidence(Newtonsoft.Json.Linq.JToken token) =>
             token.Type == Newtonsoft.Json.Linq.JTokenType.Object && token["patch"] != null

@@ -57,7 +57,7 @@ namespace StreamConformance.Evidence
             foreach (var runtime in runtimes) document.Runtimes.Add(RunOn(patch, runtime));
             document.Status = document.Runtimes.Any(r => r.Rejected) ? "rejected" : patch.Manifest.Status;
             document.Headline = Headline(patch, document);
-            return document;
+            return document.RelativeTo(PatchFolder.CheckoutRoot());
         }
 
         RuntimeEvidence RunOn(PatchFolder patch, RuntimeTarget original)

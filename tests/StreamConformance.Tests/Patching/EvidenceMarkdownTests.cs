@@ -40,6 +40,36 @@ namespace StreamConformance.Tests.Patching
             Assert.That(Render(folder), Is.EqualTo(File.ReadAllText(Path.Combine(RepoPaths.Root, "patches", folder, "EVIDENCE.md"))),
                 "the committed EVIDENCE.md is stale: run `patch report patches/" + folder + " --markdown patches/" + folder + "/EVIDENCE.md`");
 
+        /// <summary>Committed evidence names no machine's checkout: paths under it are written relative to it.</summary>
+        [TestCaseSource(nameof(Shipped))]
+        public void TheCommittedEvidenceNamesNoCheckoutPath(string folder)
+        {
+            foreach (var file in new[] { "EVIDENCE.md", "evidence.json" })
+            {
+                var path = Path.Combine(RepoPaths.Root, "patches", folder, file);
+                if (!File.Exists(path)) continue;
+                // Nor another machine's: no absolute path that leads into a checkout's artifacts/ folder.
+                Assert.That(File.ReadAllText(path), Does.Not.Contain(RepoPaths.Root.TrimEnd('/') + "/").And.Not.Match(@"(^|[\s""`(])/[^\s""`]*/artifacts/"), file);
+            }
+        }
+
+        [Test]
+        public void PathsUnderTheCheckoutAreWrittenRelativeToIt()
+        {
+            var document = new StreamConformance.Evidence.EvidenceDocument { Command = "./build.sh run patch evidence p --runtime /co/artifacts/dotnet-runtimes" };
+            var runtime = new StreamConformance.Evidence.RuntimeEvidence { Original = "/co/artifacts/dotnet-runtimes/shared/x", Errors = { "aa: /co/artifacts/x failed" } };
+            runtime.Copies.Add(new StreamConformance.Evidence.CopyEvidence { Location = "/co/artifacts/patched-runtimes/k/aa", Loaded = { "/co/artifacts/patched-runtimes/k/aa/a.dll mvid 1" } });
+            runtime.Copies.Add(new StreamConformance.Evidence.CopyEvidence { Location = "/usr/share/dotnet" });
+            document.Runtimes.Add(runtime);
+            document.RelativeTo("/co/");
+            Assert.That(document.Command, Is.EqualTo("./build.sh run patch evidence p --runtime artifacts/dotnet-runtimes"));
+            Assert.That(runtime.Original, Is.EqualTo("artifacts/dotnet-runtimes/shared/x"));
+            Assert.That(runtime.Errors, Is.EqualTo(new[] { "aa: artifacts/x failed" }));
+            Assert.That(runtime.Copies[0].Location, Is.EqualTo("artifacts/patched-runtimes/k/aa"));
+            Assert.That(runtime.Copies[0].Loaded, Is.EqualTo(new[] { "artifacts/patched-runtimes/k/aa/a.dll mvid 1" }));
+            Assert.That(runtime.Copies[1].Location, Is.EqualTo("/usr/share/dotnet"), "the installed runtime is not under the checkout");
+        }
+
         [TestCase("0002-cryptostream-writebyte-read-mode")]
         [TestCase("0010-mono-webresponsestream-zero-byte-read")]
         [TestCase("0012-httplistener-response-zero-byte-async-write")]
