@@ -150,16 +150,17 @@ namespace StreamConformance.Checks
                 var verdict = Verdict(ratios.Interval.Low, ratios.Interval.High, ratio, budget, measured.ProcessSpread);
                 // A ceiling inside the interval is no verdict: the median could land on either side in another run.
                 result = verdict == Outcome.Inconclusive && ratios.Interval.Contains(budget.Ceiling)
-                    ? CheckResult.Of(Name, Outcome.Inconclusive, $"{figure}, {budgetWords} lies inside the interval: inconclusive, another run could judge either way{rounds}")
+                    ? CheckResult.Of(Name, Outcome.Inconclusive, $"{figure}, {budgetWords} lies inside the interval: inconclusive, another run could judge either way")
                     : verdict == Outcome.Inconclusive
                     ? CheckResult.Of(Name, Outcome.Inconclusive,
-                        $"{figure}, {budgetWords} lies within {SpreadWords(measured)} of the interval, as far as a figure moves between processes of one build{(measured.CompletedAsynchronously ? " when its calls complete on pool threads" : measured.WaitsOnPeer ? " when its calls wait for a peer thread" : "")}: inconclusive, another run could judge either way{rounds}")
+                        $"{figure}, {budgetWords} lies within {SpreadWords(measured)} of the interval, as far as a figure moves between processes of one build{(measured.CompletedAsynchronously ? " when its calls complete on pool threads" : measured.WaitsOnPeer ? " when its calls wait for a peer thread" : "")}: inconclusive, another run could judge either way")
                     : reference != null && Verdict(reference.Value.Low, reference.Value.High, reference.Value.Median, budget, measured.ProcessSpread) != verdict
                     ? CheckResult.Of(Name, Outcome.Inconclusive,
-                        $"{figure}, {budgetWords}: the figure's own baseline says {verdict.ToString().ToLowerInvariant()}, MemoryStream's typical cost does not, so the verdict depends on the reference: inconclusive{rounds}")
-                    : CheckResult.Of(Name, verdict, $"{figure}, {budgetWords}{rounds}");
+                        $"{figure}, {budgetWords}: the figure's own baseline says {verdict.ToString().ToLowerInvariant()}, MemoryStream's typical cost does not, so the verdict depends on the reference: inconclusive")
+                    : CheckResult.Of(Name, verdict, $"{figure}, {budgetWords}");
             }
-            JudgeAgainstInner(result, measured, recipe, context, rounds);
+            // How the figure was timed closes the message, after what the wrapper's inner figure adds to it.
+            if (JudgeAgainstInner(result, measured, recipe, context) || budget != null) result.Message += rounds;
             WithSpread(result, "nsPerCall", measured.Operation);
             WithSpread(result, "ratioToBaseline", ratios);
             // The judged figure's rounds, for compare's rank test (docs/results.md, "samples").
@@ -188,20 +189,20 @@ namespace StreamConformance.Checks
         /// budget ratioToInner): a wrapper that adds microseconds to a nanosecond call fails, whatever its class allows
         /// against MemoryStream. The worse of the two verdicts stands; a budget-less figure takes the wrapper's.
         /// </summary>
-        void JudgeAgainstInner(CheckResult result, LatencyMeasurement measured, StreamRecipe recipe, CheckContext context, string rounds)
+        /// <returns>Whether the message was extended with the inner figure.</returns>
+        bool JudgeAgainstInner(CheckResult result, LatencyMeasurement measured, StreamRecipe recipe, CheckContext context)
         {
-            if (!(measured.InnerRatios is { } inner) || measured.Inner == null) return;
+            if (!(measured.InnerRatios is { } inner) || measured.Inner == null) return false;
             WithSpread(result, "ratioToInner", inner);
             result.WithSamples("ratioToInner", inner.PerCall);
             result.WithMetric("innerNs", measured.Inner.Median);
             var words = string.Format(CultureInfo.InvariantCulture, "{0:0.##}× ({1:0.##}–{2:0.##}×) the same call on the {3} it wraps ({4:0.##} ns/call)",
                 inner.Median, inner.Interval.Low, inner.Interval.High, measured.InnerType, measured.Inner.Median);
             var budget = BudgetCheck.Find(BudgetMeter.Wrapping, Operation, recipe, context);
-            var stem = result.Message.EndsWith(rounds, StringComparison.Ordinal) ? result.Message.Substring(0, result.Message.Length - rounds.Length) : result.Message;
             if (budget == null)
             {
-                result.Message = $"{stem}; {words}{rounds}";
-                return;
+                result.Message += $"; {words}";
+                return true;
             }
             result.WithMetric("innerBudget", budget.Ceiling);
             var verdict = Verdict(inner.Interval.Low, inner.Interval.High, inner.Median, budget, measured.ProcessSpread);
@@ -209,11 +210,12 @@ namespace StreamConformance.Checks
             if (Rank(verdict) > Rank(result.Outcome))
             {
                 result.Outcome = verdict;
-                result.Message = verdict == Outcome.Fail ? $"{stem}; but it takes {words}, over its {budgetWords}{rounds}"
-                    : verdict == Outcome.Inconclusive ? $"{stem}; it takes {words}, near its {budgetWords}: inconclusive, another run could judge either way{rounds}"
-                    : $"{stem}; {words}, within its {budgetWords}{rounds}";
+                result.Message += verdict == Outcome.Fail ? $"; but it takes {words}, over its {budgetWords}"
+                    : verdict == Outcome.Inconclusive ? $"; it takes {words}, near its {budgetWords}: inconclusive, another run could judge either way"
+                    : $"; {words}, within its {budgetWords}";
             }
-            else result.Message = $"{stem}; {words}, {budgetWords}{rounds}";
+            else result.Message += $"; {words}, {budgetWords}";
+            return true;
         }
 
         /// <summary>How bad a latency outcome is: a budget-less skip, then pass, inconclusive, fail.</summary>

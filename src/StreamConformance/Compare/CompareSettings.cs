@@ -17,6 +17,10 @@ namespace StreamConformance.Compare
 
         /// <summary>Which test decides a timing figure that has per-round samples on both sides.</summary>
         public TimingTest Test { get; set; } = TimingTest.Rank;
+
+        /// <summary>These settings with the threshold raised to at least <paramref name="threshold"/>.</summary>
+        public CompareSettings WithThresholdAtLeast(double threshold) =>
+            new CompareSettings { Threshold = System.Math.Max(Threshold, threshold), Noise = Noise, Alpha = Alpha, Test = Test };
     }
 
     public enum TimingTest

@@ -68,7 +68,7 @@ namespace StreamConformance.Compare
                     var was = MetricSpread.Of(olds, metric.Key);
                     var now = MetricSpread.Of(nows, metric.Key);
                     if (was == null || now == null) continue;
-                    var kind = CompareMetric(metric.Key, was, now, olds, nows, inexact, sampled, crossThread ? CrossThreadSettings(settings) : settings);
+                    var kind = CompareMetric(metric.Key, was, now, olds, nows, inexact, sampled, crossThread ? settings.WithThresholdAtLeast(LatencyMeter.HopSpread) : settings);
                     if (kind != null)
                         Changes.Add(new Change(nows[0], kind.Value, $"{metric.Key}: {Describe(was)} → {Describe(now)}"));
                 }
@@ -128,14 +128,6 @@ namespace StreamConformance.Compare
         /// the stream: the raw process-wide count (its judged figure is bytesPerCall) and the calls other threads
         /// made in a syscall region.
         /// </summary>
-        static CompareSettings CrossThreadSettings(CompareSettings settings) => new CompareSettings
-        {
-            Threshold = Math.Max(settings.Threshold, LatencyMeter.HopSpread),
-            Noise = settings.Noise,
-            Alpha = settings.Alpha,
-            Test = settings.Test,
-        };
-
         ChangeKind? CompareMetric(string name, MetricSpread before, MetricSpread after, List<CheckResult> olds, List<CheckResult> nows, bool inexact, bool sampled, CompareSettings settings)
         {
             if (MetricNames.IsBackground(name) || MetricNames.IsSpread(name)) return null;

@@ -65,15 +65,16 @@ namespace StreamConformance.Meters
             var direct = measured.Loop != null;
             Action empty = EmptyTarget.Instance.Nothing;
             var harnessCalls = settings.MaxCallsPerBatch;
-            double TimeHarness() => direct ? TimeLoop(DirectLoop.Empty, null, null, harnessCalls) : TimeBatch(empty, harnessCalls);
-            double TimeBaselineHarness() => baseline.Loop != null ? (direct ? -1 : TimeLoop(DirectLoop.Empty, null, null, harnessCalls)) : TimeBatch(empty, harnessCalls);
+            double HarnessOf(OperationSession session) => session.Loop != null ? TimeLoop(DirectLoop.Empty, null, null, harnessCalls) : TimeBatch(empty, harnessCalls);
+            // The baseline shares the operation's overhead when both are timed the same way, else it has its own.
+            var sameHarness = (baseline.Loop != null) == direct;
 
             // Warm-up: JIT every path, fill buffers, grow stores to the size a batch needs.
             var warmPerCall = 0.0;
             for (var w = 0; w < WarmRounds; w++)
             {
-                TimeHarness();
-                TimeBaselineHarness();
+                HarnessOf(measured);
+                if (!sameHarness) HarnessOf(baseline);
                 baseline.Rewind();
                 Time(baseline, baselineCalls);
                 measured.Rewind();
@@ -102,11 +103,11 @@ namespace StreamConformance.Meters
                 var target = harness.Count == 0 ? settings.Batches : Math.Min(most, harness.Count + settings.RoundStep);
                 while (harness.Count < target)
                 {
-                    var h = TimeHarness();
-                    var hb = TimeBaselineHarness();
+                    var h = HarnessOf(measured);
+                    var hb = sameHarness ? h : HarnessOf(baseline);
                     harness.Add(h);
                     baseline.Rewind();
-                    baselineNs.Add(Math.Max(0, Time(baseline, baselineCalls) - (hb < 0 ? h : hb)));
+                    baselineNs.Add(Math.Max(0, Time(baseline, baselineCalls) - hb));
                     measured.Rewind();
                     operationNs.Add(Math.Max(0, Time(measured, calls) - h));
                     if (wrapped != null)

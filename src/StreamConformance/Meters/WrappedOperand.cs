@@ -1,6 +1,5 @@
 using System;
 using System.IO;
-using System.Reflection;
 using StreamConformance.Recipes;
 
 namespace StreamConformance.Meters
@@ -70,22 +69,15 @@ namespace StreamConformance.Meters
             }
         }
 
-        /// <summary>The one Stream instance <paramref name="outer"/> holds in its Stream-typed fields (any declared down to Stream), or null.</summary>
+        /// <summary>The one Stream instance <paramref name="outer"/> holds in its own fields (<see cref="InnerStreams.HeldBy"/>), or null.</summary>
         public static Stream? SoleInner(Stream outer)
         {
             Stream? found = null;
-            for (var t = outer.GetType(); t != null && t != typeof(Stream); t = t.BaseType)
+            foreach (var inner in InnerStreams.HeldBy(outer))
             {
-                foreach (var field in t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
-                {
-                    if (!typeof(Stream).IsAssignableFrom(field.FieldType)) continue;
-                    object? value;
-                    try { value = field.GetValue(outer); }
-                    catch (Exception) { continue; }
-                    if (!(value is Stream inner) || ReferenceEquals(inner, outer) || ReferenceEquals(inner, found)) continue;
-                    if (found != null) return null; // two streams: which one a call forwards to is not known
-                    found = inner;
-                }
+                if (ReferenceEquals(inner, outer) || ReferenceEquals(inner, found)) continue;
+                if (found != null) return null; // two streams: which one a call forwards to is not known
+                found = inner;
             }
             return found;
         }

@@ -28,6 +28,17 @@ namespace StreamConformance.Recipes
         static void Walk(Stream stream, int depth, SortedSet<string> found, HashSet<object> seen)
         {
             if (depth == 0) return;
+            foreach (var inner in HeldBy(stream))
+            {
+                if (!seen.Add(inner)) continue;
+                if (inner.GetType().FullName is { } name) found.Add(name);
+                Walk(inner, depth - 1, found, seen);
+            }
+        }
+
+        /// <summary>The streams <paramref name="stream"/> holds in its own instance fields (those its types declare below Stream), in field order.</summary>
+        public static IEnumerable<Stream> HeldBy(Stream stream)
+        {
             for (var t = stream.GetType(); t != null && t != typeof(Stream) && t != typeof(object); t = t.BaseType)
             {
                 foreach (var field in t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
@@ -36,9 +47,7 @@ namespace StreamConformance.Recipes
                     object? value;
                     try { value = field.GetValue(stream); }
                     catch (Exception) { continue; }
-                    if (!(value is Stream inner) || !seen.Add(inner)) continue;
-                    if (inner.GetType().FullName is { } name) found.Add(name);
-                    Walk(inner, depth - 1, found, seen);
+                    if (value is Stream inner) yield return inner;
                 }
             }
         }
