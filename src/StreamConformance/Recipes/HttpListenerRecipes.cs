@@ -15,6 +15,7 @@ namespace StreamConformance.Recipes
     sealed class LoopbackListener : IDisposable
     {
         readonly HttpListener _listener;
+        IAsyncResult? _pending;
 
         LoopbackListener(HttpListener listener, int port)
         {
@@ -51,12 +52,21 @@ namespace StreamConformance.Recipes
             throw new InvalidOperationException("no free loopback port for HttpListener: " + last?.Message, last);
         }
 
-        /// <summary>The next request's context, bounded by the helper timeout.</summary>
-        public HttpListenerContext Next()
+        /// <summary>Whether the listener still accepts (false once disposed).</summary>
+        public bool IsListening => _listener.IsListening;
+
+        /// <summary>The next request's context, bounded by <paramref name="timeout"/> (default: the helper timeout).</summary>
+        public HttpListenerContext Next(TimeSpan? timeout = null)
         {
-            var pending = _listener.BeginGetContext(null, null);
-            if (!pending.AsyncWaitHandle.WaitOne(RecipeEnvironment.HelperTimeout))
+            // An accept that timed out stays pending and is waited on again: a fresh BeginGetContext would queue
+            // behind it, and the listener hands the next request to the abandoned one.
+            var pending = _pending ?? _listener.BeginGetContext(null, null);
+            if (!pending.AsyncWaitHandle.WaitOne(timeout ?? RecipeEnvironment.HelperTimeout))
+            {
+                _pending = pending;
                 throw new TimeoutException("HttpListener received no request");
+            }
+            _pending = null;
             return _listener.EndGetContext(pending);
         }
 

@@ -50,6 +50,7 @@ namespace StreamConformance.Recipes
                 HttpListenerContext context;
                 try { context = listener.Next(); }
                 catch (TimeoutException) { continue; } // no request for a while: keep listening
+                catch (Exception) when (listener.IsListening) { continue; } // one request went wrong; the server goes on
                 catch (Exception) { return; } // closed
                 ThreadPool.QueueUserWorkItem(_ => Answer(context));
             }
