@@ -2,6 +2,7 @@ namespace StreamConformance.Probe
 {
     static class Program
     {
-        static int Main(string[] args) => ProbeHost.Main(args);
+        static int Main(string[] args) =>
+            args.Length > 0 && args[0] == XunitHost.Flag ? XunitHost.Run(args) : ProbeHost.Main(args);
     }
 }

@@ -20,6 +20,7 @@ namespace StreamConformance.Cli.Commands
             command.Subcommands.Add(Apply());
             command.Subcommands.Add(Verify());
             command.Subcommands.Add(List());
+            command.Subcommands.Add(Test());
             command.Subcommands.Add(new PatchEvidenceCommand().Create());
             command.Subcommands.Add(Report());
             return command;
@@ -51,6 +52,50 @@ namespace StreamConformance.Cli.Commands
                 var root = copy.Flavor == RuntimeFlavor.CoreClr ? copy.DotNetRoot! : copy.Location;
                 AnsiConsole.MarkupLine($"[grey]use it: streamconf sweep --runtime {Markup.Escape(root)}[/]");
                 return Program.Ok;
+            });
+            return command;
+        }
+
+        Command Test()
+        {
+            var folder = new Argument<string>("patch") { Description = "A patch folder whose target names a test (patch.json \"test\")." };
+            var command = new Command("test", "Run the patch's upstream-style test with xUnit on the A/A and the patched copy: it must fail on the first and pass on the second.");
+            command.Arguments.Add(folder);
+            command.Options.Add(_common.Runtime);
+            command.SetAction(parse =>
+            {
+                var patch = PatchFolder.Load(parse.GetValue(folder)!);
+                var runtimes = _common.ResolveRuntimes(parse, defaultsWhenNone: false);
+                if (runtimes.Count == 0)
+                    runtimes = patch.Manifest.Targets.Select(t => RuntimeResolver.Resolve(t.Runtime == "mono" ? "mono" : "dotnet")).ToList();
+                var cache = PatchCache.Default();
+                var runner = new Evidence.UpstreamTestRunner(new Sweep.ProbeLocator(), Path.Combine(cache.Root, "upstream-tests"));
+                var ok = true;
+                foreach (var runtime in runtimes)
+                {
+                    var copies = new Dictionary<string, RuntimeTarget>
+                    {
+                        [Evidence.EvidenceRunner.Aa] = cache.GetOrBuild(patch, runtime, RuntimeCopyManifest.RoundTrip).Runtime,
+                        [Evidence.EvidenceRunner.Patched] = cache.GetOrBuild(patch, runtime, RuntimeCopyManifest.Patched).Runtime,
+                    };
+                    var result = runner.Run(patch, runtime, copies);
+                    if (result == null)
+                    {
+                        AnsiConsole.MarkupLine($"{Markup.Escape(runtime.Name)} {Markup.Escape(runtime.Version)}: [yellow]no upstream-style test for this runtime[/]");
+                        ok = false;
+                        continue;
+                    }
+                    AnsiConsole.MarkupLine($"{Markup.Escape(runtime.Name)} {Markup.Escape(runtime.Version)}: {Markup.Escape(result.File)} ({Markup.Escape(result.Framework)}), joins {Markup.Escape(result.Joins)}");
+                    foreach (var side in result.Sides)
+                    {
+                        AnsiConsole.MarkupLine($"  {(side.Side == Evidence.EvidenceRunner.Aa ? "A/A    " : "patched")} {Markup.Escape(side.Summary)}");
+                        foreach (var t in side.Tests) AnsiConsole.MarkupLine($"[grey]    {Markup.Escape(t.Outcome)} {Markup.Escape(t.Test)}[/]");
+                    }
+                    var verdict = result.FailsThenPasses ? "[green]fails on A/A, passes patched[/]" : "[red]does not fail on A/A and pass patched[/]";
+                    AnsiConsole.MarkupLine("  " + verdict);
+                    ok &= result.FailsThenPasses;
+                }
+                return ok ? Program.Ok : Program.Finding;
             });
             return command;
         }

@@ -14,6 +14,29 @@ namespace StreamConformance.Evidence
     /// </summary>
     public static class EvidenceMarkdown
     {
+        /// <summary>The test that goes upstream with the fix, and what xUnit reported on each copy.</summary>
+        static void UpstreamTests(StringBuilder sb, PatchFolder patch, EvidenceDocument doc)
+        {
+            var tested = doc.Runtimes.Where(r => r.UpstreamTest != null).ToList();
+            if (tested.Count == 0) return;
+            sb.Append("## The upstream-style test\n\n");
+            foreach (var t in patch.Manifest.Targets.Where(t => t.Test != null))
+            {
+                sb.Append("`").Append(t.Test!.Source).Append("` (").Append(t.Test.Framework).Append("), written to join [`")
+                  .Append(t.Test.Path).Append("`](").Append(t.Test.Url).Append("):\n\n```csharp\n")
+                  .Append(File.ReadAllText(patch.FileOf(t.Test.Source)).TrimEnd()).Append("\n```\n\n");
+            }
+            sb.Append("| runtime | A/A copy | patched copy |\n|---|---|---|\n");
+            foreach (var r in tested)
+            {
+                var test = r.UpstreamTest!;
+                sb.Append("| ").Append(r.Runtime).Append(' ').Append(r.Version)
+                  .Append(" | ").Append(Markup.MarkdownCell(test.SideOf(EvidenceRunner.Aa)?.Summary ?? "not run"))
+                  .Append(" | ").Append(Markup.MarkdownCell(test.SideOf(EvidenceRunner.Patched)?.Summary ?? "not run")).Append(" |\n");
+            }
+            sb.Append('\n');
+        }
+
         public static string Render(PatchFolder patch, EvidenceDocument doc)
         {
             var m = patch.Manifest;
@@ -45,6 +68,8 @@ namespace StreamConformance.Evidence
                 sb.Append("`").Append(t.Upstream.Diff).Append("` (").Append(t.Upstream.Repository).Append(" at ").Append(t.Upstream.ShortRef).Append("):\n\n");
                 sb.Append("```diff\n").Append(File.ReadAllText(patch.FileOf(t.Upstream.Diff)).TrimEnd()).Append("\n```\n\n");
             }
+
+            UpstreamTests(sb, patch, doc);
 
             sb.Append("## Before and after\n\n");
             sb.Append("Each side is ").Append(doc.RunsPerSide).Append(" probe process(es)").Append(doc.Quick ? " in quick mode" : "")

@@ -79,6 +79,13 @@ namespace StreamConformance.Evidence
                 });
                 if (side == Patched) evidence.Replaced = copy.Copy.Replaced;
             }
+            if (target.Test != null)
+            {
+                _options.Progress($"{original.Name}: upstream-style test {target.Test.Source} on A/A and patched");
+                var locator = _options.Locator ?? new ProbeLocator();
+                evidence.UpstreamTest = new UpstreamTestRunner(locator, Path.Combine(_options.Cache.Root, "upstream-tests"))
+                    .Run(patch, original, new Dictionary<string, RuntimeTarget> { [Aa] = sides[Aa], [Patched] = sides[Patched] });
+            }
             evidence.Copies.Insert(0, new CopyEvidence { Side = Original, Location = original.Flavor == RuntimeFlavor.CoreClr ? original.DotNetRoot ?? original.Location : original.Location });
 
             var runs = s_sides.ToDictionary(s => s, _ => new List<RunDocument>());
@@ -188,7 +195,10 @@ namespace StreamConformance.Evidence
             }
             evidence.Verdict = $"improves {improvements} figure(s) or verdict(s) of {target.MeasuredType}" +
                 (regressions > 0 ? $"; {regressions} regression(s), listed below" : "; no regression") +
-                (evidence.ControlChanges.Count > 0 ? $"; the control {patch.Manifest.Control} moved in {evidence.ControlChanges.Count} figure(s)" : "; the control is unchanged");
+                (evidence.ControlChanges.Count > 0 ? $"; the control {patch.Manifest.Control} moved in {evidence.ControlChanges.Count} figure(s)" : "; the control is unchanged") +
+                (evidence.UpstreamTest == null ? "" : evidence.UpstreamTest.FailsThenPasses
+                    ? "; the upstream-style test fails on A/A and passes patched"
+                    : "; the upstream-style test does NOT fail on A/A and pass patched (see its section)");
         }
 
         /// <summary>"median 3.1× (1.2–4.0× over N figures)": the A/A copy's ns/call over the original's, on the patched type.</summary>

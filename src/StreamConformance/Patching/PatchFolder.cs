@@ -96,6 +96,14 @@ namespace StreamConformance.Patching
                 if (!Regex.IsMatch(t.Upstream.Repository, @"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")) throw new InputException(Fault($"target {t.Runtime}: upstream repository '{t.Upstream.Repository}' is not owner/name"));
                 var diff = FileOf(t.Upstream.Diff);
                 if (!File.Exists(diff)) throw new InputException(Fault($"target {t.Runtime}: diff {t.Upstream.Diff} not found in the folder"));
+                if (t.Test != null)
+                {
+                    if (!File.Exists(FileOf(t.Test.Source))) throw new InputException(Fault($"target {t.Runtime}: test source {t.Test.Source} not found in the folder"));
+                    if (!t.Test.Framework.StartsWith(UpstreamTestCompiler.Framework, StringComparison.Ordinal))
+                        throw new InputException(Fault($"target {t.Runtime}: test framework '{t.Test.Framework}' is not {UpstreamTestCompiler.Framework}.x (the engine the harness runs tests with)"));
+                    if (!Regex.IsMatch(t.Test.Commit, "^[0-9a-f]{40}$")) throw new InputException(Fault($"target {t.Runtime}: test commit '{t.Test.Commit}' is not 40 lowercase hex digits"));
+                    if (!Regex.IsMatch(t.Test.Repository, @"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")) throw new InputException(Fault($"target {t.Runtime}: test repository '{t.Test.Repository}' is not owner/name"));
+                }
                 var parsed = _diffs[t] = UnifiedDiff.Parse(diff);
                 if (!parsed.Files.Any(f => f.NewPath == t.Upstream.Path || f.OldPath == t.Upstream.Path))
                     throw new InputException($"patch: {diff}: no file section for the upstream path {t.Upstream.Path}");

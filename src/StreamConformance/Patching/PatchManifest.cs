@@ -65,6 +65,29 @@ namespace StreamConformance.Patching
         /// <summary>The C# file (relative to the folder) holding the replacement.</summary>
         [JsonProperty("source", Required = Required.Always)] public string Source { get; set; } = "";
         [JsonProperty("upstream", Required = Required.Always)] public UpstreamFile Upstream { get; set; } = new UpstreamFile();
+        /// <summary>The test the fix goes upstream with, written as the owning test project writes its tests; null: none yet.</summary>
+        [JsonProperty("test")] public UpstreamTest? Test { get; set; }
+    }
+
+    /// <summary>
+    /// A test in the style of the owning upstream test project, shipped in the patch folder: the harness compiles it
+    /// against the runtime's own assemblies and xUnit.net 2.9.3 and runs it on the A/A and the patched copy, where it
+    /// must fail and pass.
+    /// </summary>
+    public sealed class UpstreamTest
+    {
+        /// <summary>The C# file (relative to the folder) holding the test class.</summary>
+        [JsonProperty("source", Required = Required.Always)] public string Source { get; set; } = "";
+        /// <summary>The framework the owning project uses and the test is written for ("xunit 2.9.3").</summary>
+        [JsonProperty("framework", Required = Required.Always)] public string Framework { get; set; } = "";
+        /// <summary>owner/name of the owning repository.</summary>
+        [JsonProperty("repository", Required = Required.Always)] public string Repository { get; set; } = "";
+        /// <summary>The upstream test file the test joins, whose conventions it follows.</summary>
+        [JsonProperty("path", Required = Required.Always)] public string Path { get; set; } = "";
+        /// <summary>The commit of <see cref="Path"/> that was read (40 hex digits).</summary>
+        [JsonProperty("commit", Required = Required.Always)] public string Commit { get; set; } = "";
+
+        public string Url => $"https://github.com/{Repository}/blob/{Commit}/{Path}";
     }
 
     /// <summary>The upstream file a patch's diff applies to.</summary>

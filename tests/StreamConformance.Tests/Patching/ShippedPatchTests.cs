@@ -56,6 +56,9 @@ namespace StreamConformance.Tests.Patching
             var r = doc.Runtimes.Single();
             Assert.That(r.Copies.All(c => c.Proven), Is.True, "every side loaded the file it should: " + string.Join("\n", r.Copies.SelectMany(c => c.Loaded)));
             Assert.That(r.IntroducedFailures, Is.Empty);
+            // A patch that ships an upstream-style test is held to it: xUnit fails it on the A/A copy and passes it patched.
+            if (r.UpstreamTest != null)
+                Assert.That(r.UpstreamTest.FailsThenPasses, Is.True, "upstream-style test: " + string.Join("; ", r.UpstreamTest.Sides.Select(s => s.Side + " " + s.Summary)));
             if (beforeMayPass && r.FixedFailures.Count == 0 && r.Errors.Count == 0) return r;
             Assert.That(r.Rejected, Is.False, r.Verdict + "\n" + string.Join("\n", r.Errors));
             return r;

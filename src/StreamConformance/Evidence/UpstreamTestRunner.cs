@@ -1,0 +1,122 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Linq;
+using StreamConformance.Patching;
+using StreamConformance.Runtimes;
+using StreamConformance.Sweep;
+
+namespace StreamConformance.Evidence
+{
+    /// <summary>One test of an upstream-style test class as xUnit reported it on one side.</summary>
+    public sealed class UpstreamTestOutcome
+    {
+        [JsonProperty("test")] public string Test { get; set; } = "";
+        /// <summary>pass, fail, skip, or error (a failure outside any test).</summary>
+        [JsonProperty("outcome")] public string Outcome { get; set; } = "";
+        [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)] public string? Message { get; set; }
+    }
+
+    /// <summary>The upstream-style test on one side (the A/A or the patched copy) of one runtime.</summary>
+    public sealed class UpstreamTestSide
+    {
+        [JsonProperty("side")] public string Side { get; set; } = "";
+        [JsonProperty("tests")] public List<UpstreamTestOutcome> Tests { get; set; } = new List<UpstreamTestOutcome>();
+        /// <summary>Why the test could not run at all (no outcome then).</summary>
+        [JsonProperty("error", NullValueHandling = NullValueHandling.Ignore)] public string? Error { get; set; }
+
+        /// <summary>Every test ran and passed (none skipped, at least one).</summary>
+        [JsonIgnore] public bool Passed => Error == null && Tests.Count > 0 && Tests.All(t => t.Outcome == "pass");
+        /// <summary>At least one test ran and failed (a run that could not start is neither passed nor failed).</summary>
+        [JsonIgnore] public bool Failed => Error == null && Tests.Any(t => t.Outcome == "fail" || t.Outcome == "error");
+        [JsonIgnore] public string Summary => Error != null ? "not run: " + Error
+            : Passed ? $"pass ({Tests.Count} of {Tests.Count})"
+            : $"fail ({Tests.Count(t => t.Outcome != "pass")} of {Tests.Count}: {OneLine(Tests.First(t => t.Outcome != "pass").Message)})";
+
+        /// <summary>xUnit's messages span lines ("Values differ\nExpected: 4\nActual: 10"); a table cell and a console line take one.</summary>
+        static string OneLine(string? message) =>
+            string.Join(" · ", (message ?? "").Split('\n').Select(l => System.Text.RegularExpressions.Regex.Replace(l.Trim(), @"\s+", " ")).Where(l => l.Length > 0));
+    }
+
+    /// <summary>The upstream-style test of a patch on one runtime: where it comes from, and how it did on each copy.</summary>
+    public sealed class UpstreamTestEvidence
+    {
+        [JsonProperty("file")] public string File { get; set; } = "";
+        [JsonProperty("framework")] public string Framework { get; set; } = "";
+        /// <summary>The upstream test file it joins, at the commit read.</summary>
+        [JsonProperty("joins")] public string Joins { get; set; } = "";
+        [JsonProperty("sides")] public List<UpstreamTestSide> Sides { get; set; } = new List<UpstreamTestSide>();
+
+        public UpstreamTestSide? SideOf(string side) => Sides.FirstOrDefault(s => s.Side == side);
+
+        /// <summary>What a patch's test must show: it fails on the A/A copy (the fault is there) and passes on the patched one.</summary>
+        [JsonIgnore] public bool FailsThenPasses => SideOf(EvidenceRunner.Aa)?.Failed == true && SideOf(EvidenceRunner.Patched)?.Passed == true;
+    }
+
+    /// <summary>
+    /// Compiles a patch's upstream-style test against the original runtime and runs it with xUnit's engine inside the
+    /// probe (<c>streamconf-probe --xunit</c>) on each copy, through <see cref="RuntimeLauncher"/> like every process
+    /// on a runtime.
+    /// </summary>
+    public sealed class UpstreamTestRunner
+    {
+        static readonly TimeSpan s_timeout = TimeSpan.FromSeconds(120);
+        readonly ProbeLocator _probes;
+        readonly string _scratch;
+
+        public UpstreamTestRunner(ProbeLocator probes, string scratch)
+        {
+            _probes = probes;
+            _scratch = scratch;
+        }
+
+        /// <summary>Null when the patch has no test for <paramref name="original"/>'s flavor.</summary>
+        public UpstreamTestEvidence? Run(PatchFolder patch, RuntimeTarget original, IReadOnlyDictionary<string, RuntimeTarget> copies)
+        {
+            var target = PatchApplier.TargetFor(patch, original);
+            if (target.Test == null) return null;
+            var test = target.Test;
+            var evidence = new UpstreamTestEvidence { File = test.Source, Framework = test.Framework, Joins = test.Url };
+            var probe = _probes.PathFor(original);
+            var dll = Path.Combine(_scratch, $"upstream-test-{patch.Manifest.Id}-{original.Flavor}-{original.Version}", $"StreamConformance.UpstreamTest{patch.Manifest.Id}.dll");
+            UpstreamTestCompiler.Compile(patch.FileOf(test.Source), original, Path.GetDirectoryName(probe)!, dll);
+            foreach (var pair in copies) evidence.Sides.Add(RunOn(pair.Key, pair.Value, dll));
+            return evidence;
+        }
+
+        UpstreamTestSide RunOn(string side, RuntimeTarget runtime, string dll)
+        {
+            var result = new UpstreamTestSide { Side = side };
+            var (command, probe) = _probes.Command(runtime);
+            var psi = command.StartInfo(probe, new[] { "--xunit", dll });
+            psi.RedirectStandardOutput = psi.RedirectStandardError = true;
+            using var process = Process.Start(psi) ?? throw new InvalidOperationException($"could not start {psi.FileName}");
+            var stderr = process.StandardError.ReadToEndAsync();
+            var stdout = process.StandardOutput.ReadToEndAsync();
+            if (!process.WaitForExit((int)s_timeout.TotalMilliseconds))
+            {
+                try { process.Kill(entireProcessTree: true); } catch (InvalidOperationException) { }
+                result.Error = $"no result within {s_timeout.TotalSeconds:0} s; the test process was killed";
+                return result;
+            }
+            process.WaitForExit();
+            var summary = false;
+            foreach (var line in stdout.Result.Split('\n').Select(l => l.Trim()).Where(l => l.StartsWith("{", StringComparison.Ordinal)))
+            {
+                var o = JObject.Parse(line);
+                if ((string?)o["kind"] == "summary") summary = true;
+                else if ((string?)o["kind"] == "test")
+                    result.Tests.Add(new UpstreamTestOutcome { Test = (string?)o["test"] ?? "", Outcome = (string?)o["outcome"] ?? "", Message = (string?)o["message"] });
+            }
+            if (!summary)
+                result.Error = $"the test process exited with code {process.ExitCode} before its summary: " +
+                               (stderr.Result.Split('\n').FirstOrDefault(l => l.Trim().Length > 0)?.Trim() ?? "no message");
+            else if (result.Tests.Count == 0)
+                result.Error = "xUnit found no test in the test file";
+            return result;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection.Metadata;
+using System.Reflection.PortableExecutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using StreamConformance.Runtimes;
+
+namespace StreamConformance.Patching
+{
+    /// <summary>
+    /// Compiles a patch's upstream-style test (<see cref="UpstreamTest"/>) against a runtime's own assemblies, as its
+    /// test project compiles against the shared framework, and against the xUnit.net files the probe carries (the
+    /// probe runs the result with xUnit's engine). The original runtime is compiled against, never the copy: a test
+    /// must not see a member the patch adds.
+    /// </summary>
+    public static class UpstreamTestCompiler
+    {
+        /// <summary>The framework line tests are written for and run with.</summary>
+        public const string Framework = "xunit 2.";
+
+        static readonly string[] s_xunitFiles = { "xunit.core.dll", "xunit.assert.dll", "xunit.abstractions.dll" };
+
+        /// <summary>Compiles <paramref name="sourcePath"/> into <paramref name="outputPath"/>.</summary>
+        /// <param name="probeFolder">The folder of the probe build that will run the test (holds the xUnit files).</param>
+        public static void Compile(string sourcePath, RuntimeTarget original, string probeFolder, string outputPath)
+        {
+            var references = new List<string>();
+            foreach (var dir in original.AssemblyDirectories.Concat(original.AssemblyDirectories.Take(1).Select(d => Path.Combine(d, "Facades"))))
+                if (Directory.Exists(dir))
+                    references.AddRange(Directory.EnumerateFiles(dir, "*.dll").Where(IsManagedAssembly));
+            foreach (var file in s_xunitFiles)
+            {
+                var path = Path.Combine(probeFolder, file);
+                if (!File.Exists(path)) throw new InvalidOperationException($"probe build at {probeFolder} has no {file} (run ./build.sh)");
+                references.Add(path);
+            }
+            var name = Path.GetFileNameWithoutExtension(outputPath);
+            var parse = new CSharpParseOptions(LanguageVersion.Latest,
+                preprocessorSymbols: new[] { original.Flavor == RuntimeFlavor.Mono ? "MONO" : "CORECLR" });
+            var tree = CSharpSyntaxTree.ParseText(File.ReadAllText(sourcePath), parse, sourcePath);
+            var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, optimizationLevel: OptimizationLevel.Debug,
+                allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable);
+            var compilation = CSharpCompilation.Create(name, new[] { tree },
+                references.GroupBy(Path.GetFileName, StringComparer.OrdinalIgnoreCase).Select(g => MetadataReference.CreateFromFile(RuntimeResolver.ResolveLinks(g.First()))),
+                options);
+            Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(outputPath))!);
+            using var output = File.Create(outputPath);
+            var result = compilation.Emit(output);
+            if (!result.Success)
+            {
+                var error = result.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).OrderBy(d => d.Location.SourceSpan.Start).First();
+                var span = error.Location.GetLineSpan();
+                throw new InputException($"patch: {sourcePath}({span.StartLinePosition.Line + 1},{span.StartLinePosition.Character + 1}): error {error.Id}: " +
+                                         error.GetMessage(System.Globalization.CultureInfo.InvariantCulture) + $" (compiled against {original.Name} {original.Version})");
+            }
+        }
+
+        static bool IsManagedAssembly(string path)
+        {
+            try
+            {
+                using var stream = File.OpenRead(path);
+                using var pe = new PEReader(stream);
+                return pe.HasMetadata && pe.GetMetadataReader().IsAssembly;
+            }
+            catch (BadImageFormatException) { return false; }
+        }
+    }
+}

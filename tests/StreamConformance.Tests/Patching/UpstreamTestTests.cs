@@ -1,0 +1,115 @@
+#if NET
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using NUnit.Framework;
+using StreamConformance.Evidence;
+using StreamConformance.Patching;
+using StreamConformance.Runtimes;
+using StreamConformance.Sweep;
+using StreamConformance.Tests.Isolation;
+
+namespace StreamConformance.Tests.Patching
+{
+    /// <summary>
+    /// A patch's upstream-style test, compiled against the original runtime and run with xUnit's engine inside the probe
+    /// on the A/A and the patched copy. A shipped test must fail on the first and pass on the second (held by each
+    /// patch's own test in <see cref="ShippedPatchTests"/>); here, that a test which cannot show the fault, or does not
+    /// compile, is called so.
+    /// </summary>
+    [TestFixture, NonParallelizable]
+    public class UpstreamTestTests
+    {
+        string _dir = null!;
+        PatchCache _cache = null!;
+        RuntimeTarget _dotnet = null!;
+
+        [OneTimeSetUp]
+        public void Setup()
+        {
+            _dir = Path.Combine(Path.GetTempPath(), "streamconf-upstream-tests-" + Guid.NewGuid().ToString("N").Substring(0, 8));
+            Directory.CreateDirectory(_dir);
+            _cache = new PatchCache(Path.Combine(_dir, "cache"));
+            _dotnet = RuntimeResolver.Resolve("dotnet");
+        }
+
+        [OneTimeTearDown]
+        public void Cleanup() => Directory.Delete(_dir, recursive: true);
+
+        /// <summary>A copy of the shipped 0017 folder with its test source replaced.</summary>
+        string WithTest(string name, string source)
+        {
+            var folder = Path.Combine(_dir, name);
+            Directory.CreateDirectory(folder);
+            foreach (var f in Directory.GetFiles(ShippedPatchTests.Folder("0017")).Where(f => !f.EndsWith(".md", StringComparison.Ordinal) && !f.EndsWith("evidence.json", StringComparison.Ordinal)))
+                File.Copy(f, Path.Combine(folder, Path.GetFileName(f)));
+            File.WriteAllText(Path.Combine(folder, "upstream-test.cs"), source);
+            return folder;
+        }
+
+        UpstreamTestEvidence Run(string folder)
+        {
+            var patch = PatchFolder.Load(folder);
+            var copies = new Dictionary<string, RuntimeTarget>
+            {
+                [EvidenceRunner.Aa] = _cache.GetOrBuild(patch, _dotnet, RuntimeCopyManifest.RoundTrip).Runtime,
+                [EvidenceRunner.Patched] = _cache.GetOrBuild(patch, _dotnet, RuntimeCopyManifest.Patched).Runtime,
+            };
+            return new UpstreamTestRunner(new ProbeLocator(RepoPaths.ProbeRoot), Path.Combine(_dir, "compiled-" + Path.GetFileName(folder)))
+                .Run(patch, _dotnet, copies)!;
+        }
+
+        const string Header = "using System.Data.SqlTypes;\nusing System.IO;\nusing Xunit;\n\nnamespace System.Data.Tests.SqlTypes\n{\n    public class SqlBytesTest\n    {\n";
+
+        [Test]
+        public void TheShippedTestFailsOnTheAaCopyAndPassesPatchedWithXunitsOwnMessage()
+        {
+            var result = Run(ShippedPatchTests.Folder("0017"));
+            Assert.That(result.FailsThenPasses, Is.True, string.Join("\n", result.Sides.Select(s => s.Side + ": " + s.Summary)));
+            var aa = result.SideOf(EvidenceRunner.Aa)!;
+            Assert.That(aa.Tests.Single().Test, Is.EqualTo("System.Data.Tests.SqlTypes.SqlBytesTest.Flush_StreamClosedTest"));
+            Assert.That(aa.Summary, Does.Contain("Actual: typeof(System.NullReferenceException)"), "the A/A copy throws what the fault throws");
+            Assert.That(result.Joins, Does.StartWith("https://github.com/dotnet/runtime/blob/"));
+        }
+
+        [Test]
+        public void ATestThatPassesOnTheAaCopyShowsNoFault()
+        {
+            var folder = WithTest("0017-passes-anyway", Header +
+                "        [Fact]\n        public void Flush_OpenStreamTest() => new SqlBytes(new byte[10]).Stream.Flush();\n    }\n}\n");
+            var result = Run(folder);
+            Assert.That(result.SideOf(EvidenceRunner.Aa)!.Passed, Is.True);
+            Assert.That(result.FailsThenPasses, Is.False);
+        }
+
+        [Test]
+        public void AFileWithNoTestIsNotCalledPassing()
+        {
+            var folder = WithTest("0017-no-fact", Header + "        public void NotATest() { }\n    }\n}\n");
+            var result = Run(folder);
+            Assert.That(result.Sides.Select(s => s.Error), Has.All.EqualTo("xUnit found no test in the test file"));
+            Assert.That(result.Sides.Any(s => s.Passed || s.Failed), Is.False);
+            Assert.That(result.FailsThenPasses, Is.False);
+        }
+
+        [Test]
+        public void ATestThatDoesNotCompileIsNamedByFileAndLine()
+        {
+            var folder = WithTest("0017-broken", Header + "        [Fact]\n        public void Broken() { Assert.Equal(1, ); }\n    }\n}\n");
+            var e = Assert.Throws<InputException>(() => Run(folder))!;
+            Assert.That(e.Message, Does.Contain("upstream-test.cs(10,"));
+            Assert.That(e.Message, Does.Contain("compiled against dotnet"));
+        }
+
+        [Test]
+        public void AFrameworkTheHarnessDoesNotRunIsBadInput()
+        {
+            var folder = WithTest("0017-v3", File.ReadAllText(Path.Combine(ShippedPatchTests.Folder("0017"), "upstream-test.cs")));
+            GuardCopy.Replace(folder, "patch.json", "\"framework\": \"xunit 2.9.3\"", "\"framework\": \"xunit.v3 3.2.2\"");
+            var e = Assert.Throws<InputException>(() => PatchFolder.Load(folder))!;
+            Assert.That(e.Message, Does.Contain("test framework 'xunit.v3 3.2.2'"));
+        }
+    }
+}
+#endif
