@@ -81,6 +81,8 @@ namespace StreamConformance.Patching
             if (m.Id != prefix.Groups[1].Value) throw new InputException(Fault($"id '{m.Id}' does not match the folder's number {prefix.Groups[1].Value}"));
             if (!PatchManifest.Statuses.Contains(m.Status)) throw new InputException(Fault($"status '{m.Status}' is not one of {string.Join(", ", PatchManifest.Statuses)}"));
             if (m.Status == "rejected" && string.IsNullOrWhiteSpace(m.StatusReason)) throw new InputException(Fault("a rejected patch needs statusReason"));
+            if (m.Status == "fixed-upstream" && (m.FixedBy == null || !Regex.IsMatch(m.FixedBy, @"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+#\d+$")))
+                throw new InputException(Fault("a fixed-upstream patch needs fixedBy, the change that fixed it (owner/name#number)"));
             if (m.Targets.Count == 0) throw new InputException(Fault("targets is empty"));
             foreach (var t in m.Targets)
             {
@@ -94,6 +96,8 @@ namespace StreamConformance.Patching
                 }
                 else if (!Regex.IsMatch(t.Upstream.Commit, "^[0-9a-f]{40}$")) throw new InputException(Fault($"target {t.Runtime}: upstream commit '{t.Upstream.Commit}' is not 40 lowercase hex digits (or give no commit and a release tag)"));
                 if (!Regex.IsMatch(t.Upstream.Repository, @"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")) throw new InputException(Fault($"target {t.Runtime}: upstream repository '{t.Upstream.Repository}' is not owner/name"));
+                if (t.Upstream.Checked != null && !DateTime.TryParseExact(t.Upstream.Checked, "yyyy-MM-dd", System.Globalization.CultureInfo.InvariantCulture, System.Globalization.DateTimeStyles.None, out _))
+                    throw new InputException(Fault($"target {t.Runtime}: upstream checked '{t.Upstream.Checked}' is not a date (yyyy-MM-dd)"));
                 var diff = FileOf(t.Upstream.Diff);
                 if (!File.Exists(diff)) throw new InputException(Fault($"target {t.Runtime}: diff {t.Upstream.Diff} not found in the folder"));
                 if (t.Test != null)

@@ -35,8 +35,13 @@ namespace StreamConformance.Patching
         [JsonProperty("targets", Required = Required.Always)] public List<PatchTarget> Targets { get; set; } = new List<PatchTarget>();
 
         /// <summary>candidate: proposed upstream; guard: deliberately reintroduces an old defect to prove the harness catches it;
-        /// rejected: the evidence showed no improvement or a conformance failure (kept as evidence).</summary>
-        public static readonly IReadOnlyList<string> Statuses = new[] { "candidate", "guard", "rejected", "upstreamed" };
+        /// rejected: the evidence showed no improvement or a conformance failure (kept as evidence); fixed-upstream: the
+        /// owners fixed it (<see cref="FixedBy"/> names the change; the diff stays pinned to a text that still has the fault,
+        /// a servicing branch's where a backport is worth asking for); upstreamed: taken upstream from this patch.</summary>
+        public static readonly IReadOnlyList<string> Statuses = new[] { "candidate", "guard", "rejected", "fixed-upstream", "upstreamed" };
+
+        /// <summary>The upstream change that fixed the fault (owner/name#number), required for fixed-upstream.</summary>
+        [JsonProperty("fixedBy")] public string? FixedBy { get; set; }
 
         public PatchTarget? TargetFor(string flavor) => Targets.FirstOrDefault(t => t.Runtime == flavor);
     }
@@ -101,6 +106,9 @@ namespace StreamConformance.Patching
         /// <summary>A release tag of <see cref="Repository"/> (mono-6.8.0.105), when no stored commit of that release
         /// could be read: the diff then applies to the file as that release's source tarball ships it.</summary>
         [JsonProperty("tag")] public string? Tag { get; set; }
+        /// <summary>The day (yyyy-MM-dd) the diff was last checked against the newest upstream text that could be read: that
+        /// the fault is still there and the diff still applies (or, for fixed-upstream, where it was fixed).</summary>
+        [JsonProperty("checked")] public string? Checked { get; set; }
         /// <summary>The unified diff file (relative to the folder).</summary>
         [JsonProperty("diff", Required = Required.Always)] public string Diff { get; set; } = "";
 

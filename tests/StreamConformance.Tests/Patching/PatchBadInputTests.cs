@@ -125,6 +125,17 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void AFixedUpstreamPatchNamesTheChangeThatFixedIt()
+        {
+            var bare = Variant("0001-fixed-bare", f => Replace(f, "patch.json", "\"status\": \"guard\"", "\"status\": \"fixed-upstream\""));
+            Assert.That(Assert.Throws<InputException>(() => PatchFolder.Load(bare))!.Message, Does.Contain("fixedBy"));
+            var named = Variant("0001-fixed-named", f => Replace(f, "patch.json", "\"status\": \"guard\"", "\"status\": \"fixed-upstream\", \"fixedBy\": \"dotnet/runtime#88572\""));
+            Assert.That(PatchFolder.Load(named).Manifest.FixedBy, Is.EqualTo("dotnet/runtime#88572"));
+            var badDate = Variant("0001-checked-bad", f => Replace(f, "patch.json", "\"commit\": \"2eeeae399cec3eda1ef4bb3082876b88430636de\",", "\"commit\": \"2eeeae399cec3eda1ef4bb3082876b88430636de\", \"checked\": \"25.11.2026\","));
+            Assert.That(Assert.Throws<InputException>(() => PatchFolder.Load(badDate))!.Message, Does.Contain("checked '25.11.2026' is not a date"));
+        }
+
+        [Test]
         public void AReleaseTagStandsForAMissingCommit()
         {
             var folder = Variant("0001-tag", f => Replace(f, "patch.json", "\"commit\": \"2eeeae399cec3eda1ef4bb3082876b88430636de\",", "\"tag\": \"v10.0.0\","));
