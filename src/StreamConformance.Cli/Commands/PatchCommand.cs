@@ -120,6 +120,17 @@ namespace StreamConformance.Cli.Commands
                         table.AddRow(Markup.Escape(Path.GetFileName(path.TrimEnd('/'))), Markup.Escape(runtime), ok ? "[green]" + Markup.Escape(verdict) + "[/]" : "[red]" + Markup.Escape(verdict) + "[/]");
                     }
                 }
+                var loaded = new List<PatchFolder>();
+                foreach (var path in paths)
+                {
+                    try { loaded.Add(PatchFolder.Load(path)); }
+                    catch (InputException) { } // already a row of the table
+                }
+                foreach (var overlap in PatchVerifier.Overlaps(loaded))
+                {
+                    failed++;
+                    table.AddRow("[red]overlap[/]", "-", "[red]" + Markup.Escape(overlap) + "[/]");
+                }
                 AnsiConsole.Write(table);
                 if (failed > 0)
                 {

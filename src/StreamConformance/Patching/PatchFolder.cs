@@ -83,6 +83,7 @@ namespace StreamConformance.Patching
             if (m.Status == "rejected" && string.IsNullOrWhiteSpace(m.StatusReason)) throw new InputException(Fault("a rejected patch needs statusReason"));
             if (m.Status == "fixed-upstream" && (m.FixedBy == null || !Regex.IsMatch(m.FixedBy, @"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+#\d+$")))
                 throw new InputException(Fault("a fixed-upstream patch needs fixedBy, the change that fixed it (owner/name#number)"));
+            if (m.Group != null && !Regex.IsMatch(m.Group, "^[a-z0-9][a-z0-9-]*$")) throw new InputException(Fault($"group '{m.Group}' is not lowercase words joined by '-'"));
             if (m.Targets.Count == 0) throw new InputException(Fault("targets is empty"));
             foreach (var t in m.Targets)
             {

@@ -40,6 +40,10 @@ namespace StreamConformance.Patching
         /// a servicing branch's where a backport is worth asking for); upstreamed: taken upstream from this patch.</summary>
         public static readonly IReadOnlyList<string> Statuses = new[] { "candidate", "guard", "rejected", "fixed-upstream", "upstreamed" };
 
+        /// <summary>Patches that go upstream as one pull request share a group name (lowercase words); two patches that
+        /// replace the same member must share one.</summary>
+        [JsonProperty("group")] public string? Group { get; set; }
+
         /// <summary>The upstream change that fixed the fault (owner/name#number), required for fixed-upstream.</summary>
         [JsonProperty("fixedBy")] public string? FixedBy { get; set; }
 

@@ -24,6 +24,31 @@ namespace StreamConformance.Patching
             return runtimes.Select(r => VerifyOn(patch, r)).ToList();
         }
 
+        /// <summary>Statuses whose patches are meant to be sent upstream: a guard or a rejected or already fixed patch is never
+        /// part of a pull request, so it may replace what another one does.</summary>
+        static readonly string[] s_sent = { "candidate", "upstreamed" };
+
+        /// <summary>
+        /// Members two patches to be sent both replace (same flavor, assembly, type and member), when the patches do not
+        /// declare one group: as two pull requests they would conflict, and measured apart neither shows the pair.
+        /// </summary>
+        public static IReadOnlyList<string> Overlaps(IEnumerable<PatchFolder> patches)
+        {
+            var byMember = patches.Where(p => s_sent.Contains(p.Manifest.Status))
+                .SelectMany(p => p.Manifest.Targets.SelectMany(t => t.Members.Select(m => (Key: $"{t.Runtime} {t.Type}::{m}", Patch: p))))
+                .GroupBy(x => x.Key);
+            var faults = new List<string>();
+            foreach (var member in byMember)
+            {
+                var folders = member.Select(x => x.Patch).OrderBy(p => p.Manifest.Id).ToList();
+                if (folders.Count < 2) continue;
+                var groups = folders.Select(p => p.Manifest.Group).Distinct().ToList();
+                if (groups.Count == 1 && groups[0] != null) continue;
+                faults.Add($"{string.Join(" and ", folders.Select(p => p.Manifest.Id))} both replace {member.Key}: give them one \"group\" in patch.json if they go as one pull request, or merge them");
+            }
+            return faults;
+        }
+
         static (string, string, bool) VerifyOn(PatchFolder patch, RuntimeTarget runtime)
         {
             var flavor = runtime.Flavor == RuntimeFlavor.Mono ? "mono" : "coreclr";

@@ -136,6 +136,22 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void TwoCandidatesReplacingOneMemberMustDeclareOneGroup()
+        {
+            string Candidate(string id, string? group) => Variant($"{id}-candidate-{group ?? "alone"}", f =>
+            {
+                Replace(f, "patch.json", "\"id\": \"0001\"", $"\"id\": \"{id}\"");
+                Replace(f, "patch.json", "\"status\": \"guard\"", "\"status\": \"candidate\"" + (group != null ? $", \"group\": \"{group}\"" : ""));
+            });
+            var apart = PatchVerifier.Overlaps(new[] { PatchFolder.Load(Candidate("0101", null)), PatchFolder.Load(Candidate("0102", null)) });
+            Assert.That(apart, Has.Some.Contains("0101 and 0102 both replace coreclr System.IO.BufferedStream::ReadByte()"));
+            var grouped = PatchVerifier.Overlaps(new[] { PatchFolder.Load(Candidate("0103", "one-pr")), PatchFolder.Load(Candidate("0104", "one-pr")) });
+            Assert.That(grouped, Is.Empty);
+            // A guard is never sent upstream: it may replace what a candidate does.
+            Assert.That(PatchVerifier.Overlaps(new[] { PatchFolder.Load(GuardCopy.Folder), PatchFolder.Load(Candidate("0105", null)) }), Is.Empty);
+        }
+
+        [Test]
         public void AReleaseTagStandsForAMissingCommit()
         {
             var folder = Variant("0001-tag", f => Replace(f, "patch.json", "\"commit\": \"2eeeae399cec3eda1ef4bb3082876b88430636de\",", "\"tag\": \"v10.0.0\","));
