@@ -151,6 +151,17 @@ namespace StreamConformance.Tests.Compare
             Assert.That(c.HasRegression, Is.True);
         }
 
+        /// <summary>A syscall figure is calls per operation: its change is told in counts of the cell's operations, so
+        /// 17 → 16 write calls in 65,536 operations never reads "0 → 0".</summary>
+        [Test]
+        public void ASyscallChangeReadsAsCountsNotAsRoundedRates()
+        {
+            var c = Compare(Result("syscalls.buffered-stream", Outcome.Fail, ("syscalls.write", 17.0 / 65536), ("operations", 65536)),
+                            Result("syscalls.buffered-stream", Outcome.Fail, ("syscalls.write", 16.0 / 65536), ("operations", 65536)));
+            Assert.That(c.Changes.Select(x => x.What), Is.EqualTo(new[] { "syscalls.write: 17 calls in 65536 operations → 16 calls in 65536 operations" }));
+            Assert.That(c.Changes.Single().Kind, Is.EqualTo(RunComparison.ChangeKind.Improvement));
+        }
+
         /// <summary>A verdict near its ceiling that differs among one side's own runs is not settled: no outcome change.</summary>
         [Test]
         public void AnOutcomeTheSidesOwnRunsDisagreeOnIsNotAChange()
