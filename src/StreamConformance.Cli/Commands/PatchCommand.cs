@@ -147,10 +147,12 @@ namespace StreamConformance.Cli.Commands
             var source = new Argument<string>("evidence") { Description = "A patch folder or its evidence.json (as `patch evidence` wrote it)." };
             var html = new Option<string?>("--html") { Description = "Write the evidence as an HTML page: per operation a chart of original, A/A and patched with intervals." };
             var markdown = new Option<string?>("--markdown") { Description = "Write EVIDENCE.md's text again to this file, from the evidence and the patch folder it lies in (after a change to how evidence is written)." };
-            var command = new Command("report", "Render a patch's saved evidence again: its headline and verdicts, --html a page with charts, --markdown its EVIDENCE.md.");
+            var upstreamText = new Option<string?>("--upstream") { Description = "Write UPSTREAM.md's text again to this file: the drafted issue and pull request, from the evidence and patch.json's \"issue\"." };
+            var command = new Command("report", "Render a patch's saved evidence again: its headline and verdicts, --html a page with charts, --markdown its EVIDENCE.md, --upstream its UPSTREAM.md.");
             command.Arguments.Add(source);
             command.Options.Add(html);
             command.Options.Add(markdown);
+            command.Options.Add(upstreamText);
             command.SetAction(parse =>
             {
                 var path = parse.GetValue(source)!;
@@ -158,7 +160,15 @@ namespace StreamConformance.Cli.Commands
                 var page = parse.GetValue(html) is string h ? new Reports.OutputFile(h, "html") : null;
                 page?.WriteText(w => w.Write(Evidence.Page.EvidenceHtml.Render(document, new Charts.ScottPlotChartRenderer())));
                 var text = parse.GetValue(markdown) is string md ? new Reports.OutputFile(md, "markdown") : null;
-                text?.WriteText(w => w.Write(Evidence.EvidenceMarkdown.Render(PatchFolder.Load(Directory.Exists(path) ? path : Path.GetDirectoryName(Path.GetFullPath(path))!), document)));
+                var drafts = parse.GetValue(upstreamText) is string u ? new Reports.OutputFile(u, "markdown") : null;
+                var folder = text != null || drafts != null ? PatchFolder.Load(Directory.Exists(path) ? path : Path.GetDirectoryName(Path.GetFullPath(path))!) : null;
+                text?.WriteText(w => w.Write(Evidence.EvidenceMarkdown.Render(folder!, document)));
+                if (drafts != null)
+                {
+                    var draft = Evidence.UpstreamMarkdown.Render(folder!, document)
+                                ?? throw new InputException($"--upstream: {folder!.Path}/patch.json has no \"issue\" entry to draft the issue and pull request from");
+                    drafts.WriteText(w => w.Write(draft));
+                }
                 foreach (var r in document.Runtimes)
                     AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: {Markup.Escape(r.Verdict)}");
                 AnsiConsole.MarkupLine($"status [bold]{Markup.Escape(document.Status)}[/]: {Markup.Escape(document.Headline)}");

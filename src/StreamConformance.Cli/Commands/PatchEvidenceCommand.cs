@@ -62,6 +62,7 @@ namespace StreamConformance.Cli.Commands
             var markdown = Path.Combine(outDir, PatchFolder.EvidenceMarkdown);
             File.WriteAllText(markdown, EvidenceMarkdown.Render(patch, document));
             File.WriteAllText(Path.Combine(outDir, PatchFolder.EvidenceJson), JsonConvert.SerializeObject(document, Formatting.Indented));
+            if (UpstreamMarkdown.Render(patch, document) is string upstream) File.WriteAllText(Path.Combine(outDir, UpstreamMarkdown.FileName), upstream);
             html?.WriteText(w => w.Write(EvidenceHtml.Render(document, new Charts.ScottPlotChartRenderer())));
             foreach (var r in document.Runtimes)
                 AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: {Markup.Escape(r.Verdict)} [grey]({r.Seconds:0.#} s)[/]");

@@ -113,6 +113,8 @@ namespace StreamConformance.Evidence
         /// <summary>Conformance checks of the patched type that pass on A/A and fail on the patched copy in every run.</summary>
         [JsonProperty("introducedFailures")] public List<string> IntroducedFailures { get; set; } = new List<string>();
         [JsonProperty("fixedFailures")] public List<string> FixedFailures { get; set; } = new List<string>();
+        /// <summary>The repro's output on the original runtime and on the patched copy (null: the target names none).</summary>
+        [JsonProperty("repro", NullValueHandling = NullValueHandling.Ignore)] public ReproEvidence? Repro { get; set; }
         /// <summary>The patch's upstream-style test on the A/A and the patched copy (null: the target names none).</summary>
         [JsonProperty("upstreamTest", NullValueHandling = NullValueHandling.Ignore)] public UpstreamTestEvidence? UpstreamTest { get; set; }
         [JsonProperty("verdict")] public string Verdict { get; set; } = "";

@@ -79,12 +79,16 @@ namespace StreamConformance.Evidence
                 });
                 if (side == Patched) evidence.Replaced = copy.Copy.Replaced;
             }
+            var programs = new UpstreamTestRunner(_options.Locator ?? new ProbeLocator(), Path.Combine(_options.Cache.Root, "upstream-tests"));
+            if (target.Repro != null)
+            {
+                _options.Progress($"{original.Name}: repro {target.Repro} on the original and patched");
+                evidence.Repro = programs.RunRepro(patch, original, new Dictionary<string, RuntimeTarget> { [Original] = original, [Patched] = sides[Patched] });
+            }
             if (target.Test != null)
             {
                 _options.Progress($"{original.Name}: upstream-style test {target.Test.Source} on A/A and patched");
-                var locator = _options.Locator ?? new ProbeLocator();
-                evidence.UpstreamTest = new UpstreamTestRunner(locator, Path.Combine(_options.Cache.Root, "upstream-tests"))
-                    .Run(patch, original, new Dictionary<string, RuntimeTarget> { [Aa] = sides[Aa], [Patched] = sides[Patched] });
+                evidence.UpstreamTest = programs.Run(patch, original, new Dictionary<string, RuntimeTarget> { [Aa] = sides[Aa], [Patched] = sides[Patched] });
             }
             evidence.Copies.Insert(0, new CopyEvidence { Side = Original, Location = original.Flavor == RuntimeFlavor.CoreClr ? original.DotNetRoot ?? original.Location : original.Location });
 

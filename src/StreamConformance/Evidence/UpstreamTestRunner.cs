@@ -56,6 +56,25 @@ namespace StreamConformance.Evidence
         [JsonIgnore] public bool FailsThenPasses => SideOf(EvidenceRunner.Aa)?.Failed == true && SideOf(EvidenceRunner.Patched)?.Passed == true;
     }
 
+    /// <summary>What a patch's repro program printed on one side (the original runtime or the patched copy).</summary>
+    public sealed class ReproSide
+    {
+        [JsonProperty("side")] public string Side { get; set; } = "";
+        [JsonProperty("output")] public string Output { get; set; } = "";
+        [JsonProperty("exitCode")] public int ExitCode { get; set; }
+        [JsonProperty("error", NullValueHandling = NullValueHandling.Ignore)] public string? Error { get; set; }
+    }
+
+    /// <summary>The repro a user can run, and what it printed before and after.</summary>
+    public sealed class ReproEvidence
+    {
+        [JsonProperty("file")] public string File { get; set; } = "";
+        [JsonProperty("sides")] public List<ReproSide> Sides { get; set; } = new List<ReproSide>();
+        public ReproSide? SideOf(string side) => Sides.FirstOrDefault(s => s.Side == side);
+        /// <summary>The repro shows the fault: its output on the original differs from the patched copy's.</summary>
+        [JsonIgnore] public bool ShowsTheFault => Sides.Count == 2 && Sides.All(s => s.Error == null) && Sides[0].Output != Sides[1].Output;
+    }
+
     /// <summary>
     /// Compiles a patch's upstream-style test against the original runtime and runs it with xUnit's engine inside the
     /// probe (<c>streamconf-probe --xunit</c>) on each copy, through <see cref="RuntimeLauncher"/> like every process
@@ -82,16 +101,36 @@ namespace StreamConformance.Evidence
             var evidence = new UpstreamTestEvidence { File = test.Source, Framework = test.Framework, Joins = test.Url };
             var probe = _probes.PathFor(original);
             var dll = Path.Combine(_scratch, $"upstream-test-{patch.Manifest.Id}-{original.Flavor}-{original.Version}", $"StreamConformance.UpstreamTest{patch.Manifest.Id}.dll");
-            UpstreamTestCompiler.Compile(patch.FileOf(test.Source), original, Path.GetDirectoryName(probe)!, dll);
+            PatchProgramCompiler.Compile(patch.FileOf(test.Source), original, Path.GetDirectoryName(probe)!, dll);
             foreach (var pair in copies) evidence.Sides.Add(RunOn(pair.Key, pair.Value, dll));
             return evidence;
         }
 
-        UpstreamTestSide RunOn(string side, RuntimeTarget runtime, string dll)
+        /// <summary>Null when the patch has no repro for <paramref name="original"/>'s flavor; else its output on each side.</summary>
+        public ReproEvidence? RunRepro(PatchFolder patch, RuntimeTarget original, IReadOnlyDictionary<string, RuntimeTarget> sides)
         {
-            var result = new UpstreamTestSide { Side = side };
+            var target = PatchApplier.TargetFor(patch, original);
+            if (target.Repro == null) return null;
+            var evidence = new ReproEvidence { File = target.Repro };
+            var dll = Path.Combine(_scratch, $"repro-{patch.Manifest.Id}-{original.Flavor}-{original.Version}", $"StreamConformance.Repro{patch.Manifest.Id}.dll");
+            PatchProgramCompiler.Compile(patch.FileOf(target.Repro), original, Path.GetDirectoryName(_probes.PathFor(original))!, dll, program: true);
+            foreach (var pair in sides)
+            {
+                var (exit, stdout, stderr, error) = RunProbe(pair.Value, "--repro", dll);
+                evidence.Sides.Add(new ReproSide
+                {
+                    Side = pair.Key, ExitCode = exit, Error = error,
+                    Output = (stdout + (exit != 0 && stderr.Trim().Length > 0 ? stderr : "")).Replace("\r\n", "\n").TrimEnd(),
+                });
+            }
+            return evidence;
+        }
+
+        /// <summary>Runs the probe in one of its program modes on <paramref name="runtime"/>; error: it did not end in time.</summary>
+        (int Exit, string Stdout, string Stderr, string? Error) RunProbe(RuntimeTarget runtime, string flag, string dll)
+        {
             var (command, probe) = _probes.Command(runtime);
-            var psi = command.StartInfo(probe, new[] { "--xunit", dll });
+            var psi = command.StartInfo(probe, new[] { flag, dll });
             psi.RedirectStandardOutput = psi.RedirectStandardError = true;
             using var process = Process.Start(psi) ?? throw new InvalidOperationException($"could not start {psi.FileName}");
             var stderr = process.StandardError.ReadToEndAsync();
@@ -99,12 +138,23 @@ namespace StreamConformance.Evidence
             if (!process.WaitForExit((int)s_timeout.TotalMilliseconds))
             {
                 try { process.Kill(entireProcessTree: true); } catch (InvalidOperationException) { }
-                result.Error = $"no result within {s_timeout.TotalSeconds:0} s; the test process was killed";
-                return result;
+                return (-1, "", "", $"no result within {s_timeout.TotalSeconds:0} s; the process was killed");
             }
             process.WaitForExit();
+            return (process.ExitCode, stdout.Result, stderr.Result, null);
+        }
+
+        UpstreamTestSide RunOn(string side, RuntimeTarget runtime, string dll)
+        {
+            var result = new UpstreamTestSide { Side = side };
+            var (exit, stdout, stderr, error) = RunProbe(runtime, "--xunit", dll);
+            if (error != null)
+            {
+                result.Error = error;
+                return result;
+            }
             var summary = false;
-            foreach (var line in stdout.Result.Split('\n').Select(l => l.Trim()).Where(l => l.StartsWith("{", StringComparison.Ordinal)))
+            foreach (var line in stdout.Split('\n').Select(l => l.Trim()).Where(l => l.StartsWith("{", StringComparison.Ordinal)))
             {
                 var o = JObject.Parse(line);
                 if ((string?)o["kind"] == "summary") summary = true;
@@ -112,8 +162,8 @@ namespace StreamConformance.Evidence
                     result.Tests.Add(new UpstreamTestOutcome { Test = (string?)o["test"] ?? "", Outcome = (string?)o["outcome"] ?? "", Message = (string?)o["message"] });
             }
             if (!summary)
-                result.Error = $"the test process exited with code {process.ExitCode} before its summary: " +
-                               (stderr.Result.Split('\n').FirstOrDefault(l => l.Trim().Length > 0)?.Trim() ?? "no message");
+                result.Error = $"the test process exited with code {exit} before its summary: " +
+                               (stderr.Split('\n').FirstOrDefault(l => l.Trim().Length > 0)?.Trim() ?? "no message");
             else if (result.Tests.Count == 0)
                 result.Error = "xUnit found no test in the test file";
             return result;

@@ -101,11 +101,12 @@ namespace StreamConformance.Patching
                     throw new InputException(Fault($"target {t.Runtime}: upstream checked '{t.Upstream.Checked}' is not a date (yyyy-MM-dd)"));
                 var diff = FileOf(t.Upstream.Diff);
                 if (!File.Exists(diff)) throw new InputException(Fault($"target {t.Runtime}: diff {t.Upstream.Diff} not found in the folder"));
+                if (t.Repro != null && !File.Exists(FileOf(t.Repro))) throw new InputException(Fault($"target {t.Runtime}: repro {t.Repro} not found in the folder"));
                 if (t.Test != null)
                 {
                     if (!File.Exists(FileOf(t.Test.Source))) throw new InputException(Fault($"target {t.Runtime}: test source {t.Test.Source} not found in the folder"));
-                    if (!t.Test.Framework.StartsWith(UpstreamTestCompiler.Framework, StringComparison.Ordinal))
-                        throw new InputException(Fault($"target {t.Runtime}: test framework '{t.Test.Framework}' is not {UpstreamTestCompiler.Framework}.x (the engine the harness runs tests with)"));
+                    if (!t.Test.Framework.StartsWith(PatchProgramCompiler.Framework, StringComparison.Ordinal))
+                        throw new InputException(Fault($"target {t.Runtime}: test framework '{t.Test.Framework}' is not {PatchProgramCompiler.Framework}.x (the engine the harness runs tests with)"));
                     if (!Regex.IsMatch(t.Test.Commit, "^[0-9a-f]{40}$")) throw new InputException(Fault($"target {t.Runtime}: test commit '{t.Test.Commit}' is not 40 lowercase hex digits"));
                     if (!Regex.IsMatch(t.Test.Repository, @"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")) throw new InputException(Fault($"target {t.Runtime}: test repository '{t.Test.Repository}' is not owner/name"));
                 }

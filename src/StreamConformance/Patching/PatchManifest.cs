@@ -17,6 +17,11 @@ namespace StreamConformance.Patching
         [JsonProperty("status", Required = Required.Always)] public string Status { get; set; } = "";
         /// <summary>The problem in one paragraph, as the evidence opens with it.</summary>
         [JsonProperty("problem", Required = Required.Always)] public string Problem { get; set; } = "";
+        /// <summary>What a user sees, in one plain sentence: the first line of the evidence and of the drafted issue
+        /// ("`Write(src, 2, 4)` on `SqlBytes.Stream` writes all 10 bytes of `src`").</summary>
+        [JsonProperty("sentence")] public string? Sentence { get; set; }
+        /// <summary>What the drafted issue and pull request say beyond the problem paragraph; null: not drafted yet.</summary>
+        [JsonProperty("issue")] public IssueText? Issue { get; set; }
         /// <summary>Why the status (required for rejected).</summary>
         [JsonProperty("statusReason")] public string? StatusReason { get; set; }
         /// <summary>The finding or check that motivated the patch (a check name, a finding id, a seed).</summary>
@@ -74,8 +79,26 @@ namespace StreamConformance.Patching
         /// <summary>The C# file (relative to the folder) holding the replacement.</summary>
         [JsonProperty("source", Required = Required.Always)] public string Source { get; set; } = "";
         [JsonProperty("upstream", Required = Required.Always)] public UpstreamFile Upstream { get; set; } = new UpstreamFile();
+        /// <summary>A self-contained program (relative to the folder) that shows the fault by what it prints: run on the
+        /// original runtime and on the patched copy, both outputs go into the evidence.</summary>
+        [JsonProperty("repro")] public string? Repro { get; set; }
         /// <summary>The test the fix goes upstream with, written as the owning test project writes its tests; null: none yet.</summary>
         [JsonProperty("test")] public UpstreamTest? Test { get; set; }
+    }
+
+    /// <summary>The parts of the drafted issue and pull request that the problem paragraph does not give.</summary>
+    public sealed class IssueText
+    {
+        /// <summary>The issue's title, as a user would search for it.</summary>
+        [JsonProperty("title", Required = Required.Always)] public string Title { get; set; } = "";
+        /// <summary>Who is hurt and how, in a sentence or two.</summary>
+        [JsonProperty("impact", Required = Required.Always)] public string Impact { get; set; } = "";
+        /// <summary>The rule it breaks: the official conformance suite's method or the API documentation, with a link.</summary>
+        [JsonProperty("rule", Required = Required.Always)] public string Rule { get; set; } = "";
+        /// <summary>The pull request's title.</summary>
+        [JsonProperty("prTitle", Required = Required.Always)] public string PrTitle { get; set; } = "";
+        /// <summary>Tracker items that relate (owner/name#number, with a word on how).</summary>
+        [JsonProperty("related")] public List<string> Related { get; set; } = new List<string>();
     }
 
     /// <summary>

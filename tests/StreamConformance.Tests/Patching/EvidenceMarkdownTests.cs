@@ -35,6 +35,31 @@ namespace StreamConformance.Tests.Patching
             }
         }
 
+        /// <summary>A patch with an "issue" entry ships its drafted issue and pull request, as the report writes them.</summary>
+        [TestCaseSource(nameof(Shipped))]
+        public void TheCommittedDraftsAreWhatTheReportWrites(string folder)
+        {
+            var committed = Path.Combine(RepoPaths.Root, "patches", folder, "UPSTREAM.md");
+            var manifest = StreamConformance.Patching.PatchFolder.Load(Path.Combine(RepoPaths.Root, "patches", folder)).Manifest;
+            if (manifest.Issue == null)
+            {
+                Assert.That(File.Exists(committed), Is.False, "an UPSTREAM.md without an issue entry to draft it from");
+                return;
+            }
+            var output = Path.Combine(Path.GetTempPath(), "streamconf-upstream-" + Guid.NewGuid().ToString("N").Substring(0, 8) + ".md");
+            try
+            {
+                var run = StreamConfProcess.Run("patch", "report", Path.Combine(RepoPaths.Root, "patches", folder), "--upstream", output);
+                Assert.That(run.ExitCode, Is.EqualTo(0), run.StandardError + run.StandardOutput);
+                Assert.That(File.ReadAllText(output), Is.EqualTo(File.ReadAllText(committed)),
+                    "the committed UPSTREAM.md is stale: run `patch report patches/" + folder + " --upstream patches/" + folder + "/UPSTREAM.md`");
+            }
+            finally
+            {
+                File.Delete(output);
+            }
+        }
+
         [TestCaseSource(nameof(Shipped))]
         public void TheCommittedEvidenceIsWhatTheReportWrites(string folder) =>
             Assert.That(Render(folder), Is.EqualTo(File.ReadAllText(Path.Combine(RepoPaths.Root, "patches", folder, "EVIDENCE.md"))),
@@ -44,7 +69,7 @@ namespace StreamConformance.Tests.Patching
         [TestCaseSource(nameof(Shipped))]
         public void TheCommittedEvidenceNamesNoCheckoutPath(string folder)
         {
-            foreach (var file in new[] { "EVIDENCE.md", "evidence.json" })
+            foreach (var file in new[] { "EVIDENCE.md", "evidence.json", "UPSTREAM.md" })
             {
                 var path = Path.Combine(RepoPaths.Root, "patches", folder, file);
                 if (!File.Exists(path)) continue;

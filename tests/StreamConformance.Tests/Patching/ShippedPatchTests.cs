@@ -59,6 +59,9 @@ namespace StreamConformance.Tests.Patching
             // A patch that ships an upstream-style test is held to it: xUnit fails it on the A/A copy and passes it patched.
             if (r.UpstreamTest != null)
                 Assert.That(r.UpstreamTest.FailsThenPasses, Is.True, "upstream-style test: " + string.Join("; ", r.UpstreamTest.Sides.Select(s => s.Side + " " + s.Summary)));
+            // A shipped repro shows the fault by what it prints: its output on the original differs from the patched copy's.
+            if (r.Repro != null)
+                Assert.That(r.Repro.ShowsTheFault, Is.True, "repro: " + string.Join(" | ", r.Repro.Sides.Select(s => s.Side + ": " + (s.Error ?? s.Output))));
             if (beforeMayPass && r.FixedFailures.Count == 0 && r.Errors.Count == 0) return r;
             Assert.That(r.Rejected, Is.False, r.Verdict + "\n" + string.Join("\n", r.Errors));
             return r;

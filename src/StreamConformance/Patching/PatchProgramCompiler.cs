@@ -11,12 +11,13 @@ using StreamConformance.Runtimes;
 namespace StreamConformance.Patching
 {
     /// <summary>
-    /// Compiles a patch's upstream-style test (<see cref="UpstreamTest"/>) against a runtime's own assemblies, as its
-    /// test project compiles against the shared framework, and against the xUnit.net files the probe carries (the
-    /// probe runs the result with xUnit's engine). The original runtime is compiled against, never the copy: a test
-    /// must not see a member the patch adds.
+    /// Compiles the programs a patch folder ships to be run on its copies: the upstream-style test
+    /// (<see cref="UpstreamTest"/>, a library the probe runs with xUnit's engine) and the repro (a program with a Main
+    /// the probe calls). Both compile against the runtime's own assemblies, as a test project compiles against the
+    /// shared framework, and the xUnit.net files the probe carries. The original runtime is compiled against, never
+    /// the copy: neither may see a member the patch adds.
     /// </summary>
-    public static class UpstreamTestCompiler
+    public static class PatchProgramCompiler
     {
         /// <summary>The framework line tests are written for and run with.</summary>
         public const string Framework = "xunit 2.";
@@ -25,7 +26,7 @@ namespace StreamConformance.Patching
 
         /// <summary>Compiles <paramref name="sourcePath"/> into <paramref name="outputPath"/>.</summary>
         /// <param name="probeFolder">The folder of the probe build that will run the test (holds the xUnit files).</param>
-        public static void Compile(string sourcePath, RuntimeTarget original, string probeFolder, string outputPath)
+        public static void Compile(string sourcePath, RuntimeTarget original, string probeFolder, string outputPath, bool program = false)
         {
             var references = new List<string>();
             foreach (var dir in original.AssemblyDirectories.Concat(original.AssemblyDirectories.Take(1).Select(d => Path.Combine(d, "Facades"))))
@@ -41,7 +42,7 @@ namespace StreamConformance.Patching
             var parse = new CSharpParseOptions(LanguageVersion.Latest,
                 preprocessorSymbols: new[] { original.Flavor == RuntimeFlavor.Mono ? "MONO" : "CORECLR" });
             var tree = CSharpSyntaxTree.ParseText(File.ReadAllText(sourcePath), parse, sourcePath);
-            var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, optimizationLevel: OptimizationLevel.Debug,
+            var options = new CSharpCompilationOptions(program ? OutputKind.ConsoleApplication : OutputKind.DynamicallyLinkedLibrary, optimizationLevel: OptimizationLevel.Debug,
                 allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable);
             var compilation = CSharpCompilation.Create(name, new[] { tree },
                 references.GroupBy(Path.GetFileName, StringComparer.OrdinalIgnoreCase).Select(g => MetadataReference.CreateFromFile(RuntimeResolver.ResolveLinks(g.First()))),
