@@ -219,6 +219,18 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
+        public void P0018_RequestStreamSecondDisposeDoesNothing()
+        {
+            var r = Measure("0018", "dotnet", "dispose.twice", beforeMayPass: true);
+            // As for 0009, the A/A NullReferenceException of the check depends on HttpClient having detached the body
+            // stream before DisposeAsync runs, so only the patched side is held exactly; the upstream-style test waits
+            // for the response first, and Measure holds it to fail on A/A and pass patched.
+            Assert.That(r.Conformance[EvidenceRunner.Patched].Pass, Is.EqualTo(1));
+            Assert.That(r.Conformance[EvidenceRunner.Patched].Fail, Is.EqualTo(0));
+            Assert.That(r.FixedFailures, Is.SubsetOf(new[] { "System.Net.RequestStream HttpWebRequest POST chunked unbuffered dispose.twice" }));
+        }
+
+        [Test]
         public void P0005_MonoMemoryStreamSeekReturnsThePositionOnThePatchedCopyOnly()
         {
             var r = Measure("0005", "mono", "seek.origins");
