@@ -1,10 +1,16 @@
-// The shadow of Mono 6.8's System.IO.BufferedStream (corefx's, compiled into mscorlib): the [Replace] member gives
-// its body to the runtime's WriteByte; the fields and extern methods only declare what the body uses.
+// The shadow of .NET's System.IO.BufferedStream (System.Private.CoreLib): the [Replace] member gives its body to the
+// runtime's WriteByte, the fast path; the fields and the extern method only declare what the body uses.
 //
-// WriteByte writes the buffer out when it holds _bufferSize - 1 bytes, before storing the byte, so a run of
-// WriteByte calls reaches the underlying stream in pieces one byte short of the buffer: 65536 bytes through a
-// 4096-byte buffer cost 17 writes (16 of 4095 bytes and one of 16) instead of 16 of 4096. The fix stores the byte
-// first and writes the buffer out once it is full; the invariant _writePos < _bufferSize after the call still holds.
+// The fast path stores a byte only while the buffer holds fewer than _bufferSize - 1 bytes, so the slow path sees
+// _bufferSize - 1 and writes the buffer out one byte short of full before storing the byte: 65536 bytes by
+// WriteByte through a 4096-byte buffer cost 17 writes (16 of 4095 bytes and one of 16) instead of 16 of 4096.
+// The fix lets the fast path fill the buffer; the byte after a full buffer takes the slow path, which writes the
+// buffer out first and then stores the byte in the empty buffer. A write that throws there leaves the buffer full
+// and the byte unstored, and the next WriteByte takes the slow path again (the fast path needs room), so nothing is
+// stored past the buffer. With the fast path fixed, the slow path is reached only with _writePos 0 or _bufferSize,
+// where its own test (_writePos >= _bufferSize - 1) is _writePos >= _bufferSize for every buffer size above 1; it is
+// left to the runtime, so each version keeps its own write-out (8.0 and 9.0 call FlushWrite, which also flushes the
+// underlying stream; 10.0 writes the buffer without that flush). The upstream diff changes that test too.
 using StreamConformance.Patching;
 
 namespace System.IO
@@ -12,33 +18,22 @@ namespace System.IO
     public abstract class BufferedStream : Stream
     {
         private byte[] _buffer;
-        private int _bufferSize;
+        private readonly int _bufferSize;
         private int _writePos;
 
-        private extern void EnsureNotClosed();
-        private extern void EnsureCanWrite();
-        private extern void ClearReadBufferBeforeWrite();
-        private extern void EnsureBufferAllocated();
-        private extern void FlushWrite();
+        private extern void WriteByteSlow(byte value);
 
         [Replace]
         public override void WriteByte(byte value)
         {
-            EnsureNotClosed();
-
-            if (_writePos == 0)
+            if (_writePos > 0 && _writePos < _bufferSize)
             {
-                EnsureCanWrite();
-                ClearReadBufferBeforeWrite();
-                EnsureBufferAllocated();
+                _buffer[_writePos++] = value;
             }
-
-            _buffer[_writePos++] = value;
-
-            // Write the buffer out once it is full, not one byte short of full: every write then carries a whole buffer.
-            // We should not be flushing here, but only writing to the underlying stream, but previous version flushed, so we keep this.
-            if (_writePos == _bufferSize)
-                FlushWrite();
+            else
+            {
+                WriteByteSlow(value);
+            }
         }
     }
 }

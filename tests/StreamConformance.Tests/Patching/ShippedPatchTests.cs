@@ -114,12 +114,24 @@ namespace StreamConformance.Tests.Patching
         }
 
         [Test]
-        public void P0006_MonoBufferedStreamWriteByteWritesWholeBuffers()
+        public void P0006_BufferedStreamWriteByteWritesWholeBuffers()
         {
             const string cell = "syscalls.buffered-stream[api=WriteByte,buffer=4096,chunk=1,length=65536]";
-            var r = Measure("0006", "mono", "syscalls.buffered-stream", quick: false);
-            var row = Rows(r, cell, "syscalls.write").Single(f => f.Type == "System.IO.FileStream");
+            var r = Measure("0006", "dotnet", "syscalls.buffered-stream", quick: false);
+            var row = Rows(r, cell, "syscalls.pwrite64").Single(f => f.Type == "System.IO.FileStream");
             // Per operation over 65536 WriteByte calls: 16 writes of 4095 bytes and one of 16 on A/A, 16 of 4096 patched.
+            Assert.That(Math.Round(row.Aa!.Value * 65536), Is.EqualTo(17));
+            Assert.That(Math.Round(row.Patched!.Value * 65536), Is.EqualTo(16));
+            Assert.That(row.Change, Is.EqualTo("improvement"));
+        }
+
+        [Test]
+        public void P0019_FileStreamWriteByteWritesWholeBuffers()
+        {
+            const string cell = "syscalls.file.write[handle=sync,api=WriteByte,buffer=4096,chunk=1,length=65536]";
+            var r = Measure("0019", "dotnet", "syscalls.file.write", quick: false);
+            var row = Rows(r, cell, "syscalls.pwrite64").Single(f => f.Type == "System.IO.FileStream");
+            // Per operation over 65536 WriteByte calls: 16 pwrite64 of 4095 bytes and one of 16 on A/A, 16 of 4096 patched.
             Assert.That(Math.Round(row.Aa!.Value * 65536), Is.EqualTo(17));
             Assert.That(Math.Round(row.Patched!.Value * 65536), Is.EqualTo(16));
             Assert.That(row.Change, Is.EqualTo("improvement"));
