@@ -59,12 +59,15 @@ namespace StreamConformance.Cli.Commands
         Command Test()
         {
             var folder = new Argument<string>("patch") { Description = "A patch folder whose target names a test (patch.json \"test\")." };
+            var record = new Option<bool>("--record") { Description = "Run the repro and the test on the runtimes of the patch's saved evidence and put their outcomes into evidence.json, EVIDENCE.md and UPSTREAM.md; no figure is measured again." };
             var command = new Command("test", "Run the patch's upstream-style test with xUnit on the A/A and the patched copy: it must fail on the first and pass on the second.");
             command.Arguments.Add(folder);
             command.Options.Add(_common.Runtime);
+            command.Options.Add(record);
             command.SetAction(parse =>
             {
                 var patch = PatchFolder.Load(parse.GetValue(folder)!);
+                if (parse.GetValue(record)) return Record(patch);
                 var runtimes = _common.ResolveRuntimes(parse, defaultsWhenNone: false);
                 if (runtimes.Count == 0)
                     runtimes = patch.Manifest.Targets.Select(t => RuntimeResolver.Resolve(t.Runtime == "mono" ? "mono" : "dotnet")).ToList();
@@ -98,6 +101,29 @@ namespace StreamConformance.Cli.Commands
                 return ok ? Program.Ok : Program.Finding;
             });
             return command;
+        }
+
+        static int Record(PatchFolder patch)
+        {
+            var document = Evidence.EvidenceDocument.TryRead(patch.Path)
+                           ?? throw new InputException($"patch test --record: {patch.Path} has no evidence.json (run patch evidence first)");
+            var cache = PatchCache.Default();
+            var programs = new Evidence.UpstreamTestRunner(new Sweep.ProbeLocator(), Path.Combine(cache.Root, "upstream-tests"));
+            // A saved runtime is found again by its flavor and exact version (a .NET version names the installed or private framework).
+            Evidence.EvidenceRunner.RecordPrograms(document, patch, r => RuntimeResolver.Resolve(r.Flavor == "mono" ? "mono" : r.Version), cache, programs);
+            document = document.RelativeTo(PatchFolder.CheckoutRoot());
+            File.WriteAllText(Path.Combine(patch.Path, PatchFolder.EvidenceJson), Newtonsoft.Json.JsonConvert.SerializeObject(document, Newtonsoft.Json.Formatting.Indented));
+            File.WriteAllText(Path.Combine(patch.Path, PatchFolder.EvidenceMarkdown), Evidence.EvidenceMarkdown.Render(patch, document));
+            if (Evidence.UpstreamMarkdown.Render(patch, document) is string upstream) File.WriteAllText(Path.Combine(patch.Path, Evidence.UpstreamMarkdown.FileName), upstream);
+            var ok = true;
+            foreach (var r in document.Runtimes)
+            {
+                AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: repro {(r.Repro == null ? "none" : r.Repro.ShowsTheFault ? "[green]prints the fault[/]" : "[red]prints the same before and after[/]")}; test {(r.UpstreamTest == null ? "none" : r.UpstreamTest.FailsThenPasses ? "[green]fails on A/A, passes patched[/]" : "[red]does not fail on A/A and pass patched[/]")}");
+                foreach (var side in r.Repro?.Sides ?? new List<Evidence.ReproSide>())
+                    AnsiConsole.MarkupLine($"[grey]  {Markup.Escape(side.Side)}: {Markup.Escape(side.Error ?? side.Output.Replace("\n", " / "))}[/]");
+                ok &= r.Repro?.ShowsTheFault != false && r.UpstreamTest?.FailsThenPasses != false;
+            }
+            return ok ? Program.Ok : Program.Finding;
         }
 
         Command Verify()

@@ -14,6 +14,24 @@ namespace StreamConformance.Evidence
     /// </summary>
     public static class EvidenceMarkdown
     {
+        /// <summary>The ids of the patch folders beside <paramref name="patch"/> that declare its group (itself included).</summary>
+        public static System.Collections.Generic.IReadOnlyList<string> GroupOf(PatchFolder patch)
+        {
+            var parent = Path.GetDirectoryName(patch.Path);
+            if (patch.Manifest.Group == null || parent == null) return new[] { patch.Manifest.Id };
+            var ids = new System.Collections.Generic.List<string>();
+            foreach (var dir in Directory.GetDirectories(parent).OrderBy(d => d, StringComparer.Ordinal))
+            {
+                try
+                {
+                    var other = PatchFolder.Load(dir);
+                    if (other.Manifest.Group == patch.Manifest.Group) ids.Add(other.Manifest.Id);
+                }
+                catch (InputException) { } // not a patch folder
+            }
+            return ids;
+        }
+
         /// <summary>The repro program and what it printed on the original runtime and on the patched copy.</summary>
         static void Repro(StringBuilder sb, PatchFolder patch, EvidenceDocument doc)
         {
@@ -60,9 +78,14 @@ namespace StreamConformance.Evidence
             sb.Append("# ").Append(m.Id).Append(": ").Append(m.Title).Append("\n\n");
             // The first screen: what a user sees, the status, and the verdict per runtime; then the repro, the test and the diff.
             if (m.Sentence != null) sb.Append(m.Sentence).Append("\n\n");
-            sb.Append("Status: **").Append(doc.Status).Append("**");
+            // The folder's status is today's (fixed-upstream is learned after measuring); a rejection is the evidence's own.
+            sb.Append("Status: **").Append(doc.Status == "rejected" ? doc.Status : m.Status).Append("**");
             if (m.FixedBy != null) sb.Append(", fixed by ").Append(m.FixedBy);
-            if (m.Group != null) sb.Append("; goes as one pull request with the other patches of group `").Append(m.Group).Append('`');
+            if (m.Group != null)
+            {
+                var others = GroupOf(patch).Where(id => id != m.Id).ToList();
+                sb.Append("; goes as one pull request").Append(others.Count > 0 ? " with " + string.Join(" and ", others) : "").Append(" (group `").Append(m.Group).Append("`)");
+            }
             foreach (var t in m.Targets.Where(t => t.Upstream.Checked != null))
                 sb.Append("; ").Append(t.Runtime).Append(" diff checked against ").Append(t.Upstream.Repository).Append('@').Append(t.Upstream.ShortRef).Append(" on ").Append(t.Upstream.Checked);
             sb.Append(".\n\n");

@@ -200,9 +200,35 @@ namespace StreamConformance.Evidence
             evidence.Verdict = $"improves {improvements} figure(s) or verdict(s) of {target.MeasuredType}" +
                 (regressions > 0 ? $"; {regressions} regression(s), listed below" : "; no regression") +
                 (evidence.ControlChanges.Count > 0 ? $"; the control {patch.Manifest.Control} moved in {evidence.ControlChanges.Count} figure(s)" : "; the control is unchanged") +
-                (evidence.UpstreamTest == null ? "" : evidence.UpstreamTest.FailsThenPasses
-                    ? "; the upstream-style test fails on A/A and passes patched"
-                    : "; the upstream-style test does NOT fail on A/A and pass patched (see its section)");
+                TestClause(evidence.UpstreamTest);
+        }
+
+        const string TestClausePrefix = "; the upstream-style test ";
+
+        static string TestClause(UpstreamTestEvidence? test) => test == null ? "" : TestClausePrefix + (test.FailsThenPasses
+            ? "fails on A/A and passes patched"
+            : "does NOT fail on A/A and pass patched (see its section)");
+
+        /// <summary>
+        /// <c>patch test --record</c>: runs the repro and the upstream-style test again on the runtimes of a saved evidence
+        /// and puts their outcomes into it, leaving every measured figure as it was (a test or repro written after the
+        /// patch was measured needs no new sweep).
+        /// </summary>
+        public static void RecordPrograms(EvidenceDocument document, PatchFolder patch, Func<RuntimeEvidence, RuntimeTarget> resolve,
+            PatchCache cache, UpstreamTestRunner programs)
+        {
+            foreach (var r in document.Runtimes)
+            {
+                var original = resolve(r);
+                var aa = cache.GetOrBuild(patch, original, RuntimeCopyManifest.RoundTrip).Runtime;
+                var patched = cache.GetOrBuild(patch, original, RuntimeCopyManifest.Patched).Runtime;
+                r.Repro = programs.RunRepro(patch, original, new Dictionary<string, RuntimeTarget> { [Original] = original, [Patched] = patched });
+                r.UpstreamTest = programs.Run(patch, original, new Dictionary<string, RuntimeTarget> { [Aa] = aa, [Patched] = patched });
+                var cut = r.Verdict.IndexOf(TestClausePrefix, StringComparison.Ordinal);
+                if (!r.Rejected && !r.Verdict.StartsWith("no evidence", StringComparison.Ordinal))
+                    r.Verdict = (cut >= 0 ? r.Verdict.Substring(0, cut) : r.Verdict) + TestClause(r.UpstreamTest);
+            }
+            document.Headline = Headline(patch, document);
         }
 
         /// <summary>"median 3.1× (1.2–4.0× over N figures)": the A/A copy's ns/call over the original's, on the patched type.</summary>

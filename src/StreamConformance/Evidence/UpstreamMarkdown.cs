@@ -43,10 +43,11 @@ namespace StreamConformance.Evidence
             foreach (var r in doc.Runtimes)
             {
                 var test = r.UpstreamTest?.SideOf(EvidenceRunner.Aa);
-                var shown = r.Repro?.ShowsTheFault == true ? "the repro shows it" : null;
-                var tested = test == null ? null : test.Failed ? "the test below fails" : test.Passed ? "the test below passes (not affected)" : "the test did not run";
-                sb.Append("- ").Append(r.Runtime == "mono" ? "Mono " : ".NET ").Append(r.Version).Append(": ")
-                  .Append(string.Join("; ", new[] { shown, tested, r.Verdict }.Where(x => x != null))).Append('\n');
+                var shown = r.Repro == null ? null : r.Repro.ShowsTheFault ? "the repro prints the fault" : "the repro prints the same before and after";
+                var tested = test == null ? null : test.Failed ? "the test below fails" : test.Passed ? "the test below passes" : "the test did not run";
+                var affected = r.Repro?.ShowsTheFault == true || test?.Failed == true ? "affected" : "not shown affected";
+                sb.Append("- ").Append(r.Flavor == "mono" ? "Mono " : ".NET ").Append(r.Version).Append(": ").Append(affected)
+                  .Append(shown != null || tested != null ? " (" + string.Join("; ", new[] { shown, tested }.Where(x => x != null)) + ")" : "").Append('\n');
             }
             sb.Append('\n');
             if (m.Issue.Related.Count > 0)
@@ -70,7 +71,11 @@ namespace StreamConformance.Evidence
                       .Append("; with it ").Append(r.UpstreamTest.SideOf(EvidenceRunner.Patched)?.Summary ?? "not run").Append('\n');
                 sb.Append('\n');
             }
-            if (m.Group != null) sb.Append("Goes together with the other patches of group `").Append(m.Group).Append("` (one pull request).\n");
+            if (m.Group != null)
+            {
+                var others = EvidenceMarkdown.GroupOf(patch).Where(id => id != m.Id).ToList();
+                if (others.Count > 0) sb.Append("One pull request with patch ").Append(string.Join(" and ", others)).Append(" (group `").Append(m.Group).Append("`): see its UPSTREAM.md.\n");
+            }
             return sb.ToString();
         }
     }

@@ -20,12 +20,28 @@ namespace StreamConformance.Tests.Patching
         static IEnumerable<string> Shipped() =>
             Directory.GetDirectories(Path.Combine(RepoPaths.Root, "patches")).Select(Path.GetFileName).OrderBy(n => n, StringComparer.Ordinal)!;
 
+        /// <summary>EVIDENCE.md as the report writes it, in this process (every folder; the CLI is run once, below).</summary>
         static string Render(string folder)
+        {
+            var path = Path.Combine(RepoPaths.Root, "patches", folder);
+            return StreamConformance.Evidence.EvidenceMarkdown.Render(StreamConformance.Patching.PatchFolder.Load(path), StreamConformance.Evidence.EvidenceDocument.Read(path));
+        }
+
+        /// <summary>The report command writes EVIDENCE.md and UPSTREAM.md as committed, from the command line.</summary>
+        [Test]
+        public void TheReportCommandWritesTheCommittedEvidenceAndDrafts()
+        {
+            const string folder = "0011-sqlbytes-stream-write-offset-count";
+            Assert.That(RenderWithCli(folder, "--markdown"), Is.EqualTo(File.ReadAllText(Path.Combine(RepoPaths.Root, "patches", folder, "EVIDENCE.md"))));
+            Assert.That(RenderWithCli(folder, "--upstream"), Is.EqualTo(File.ReadAllText(Path.Combine(RepoPaths.Root, "patches", folder, "UPSTREAM.md"))));
+        }
+
+        static string RenderWithCli(string folder, string option)
         {
             var output = Path.Combine(Path.GetTempPath(), "streamconf-evidence-" + Guid.NewGuid().ToString("N").Substring(0, 8) + ".md");
             try
             {
-                var run = StreamConfProcess.Run("patch", "report", Path.Combine(RepoPaths.Root, "patches", folder), "--markdown", output);
+                var run = StreamConfProcess.Run("patch", "report", Path.Combine(RepoPaths.Root, "patches", folder), option, output);
                 Assert.That(run.ExitCode, Is.EqualTo(0), run.StandardError + run.StandardOutput);
                 return File.ReadAllText(output);
             }
@@ -46,18 +62,10 @@ namespace StreamConformance.Tests.Patching
                 Assert.That(File.Exists(committed), Is.False, "an UPSTREAM.md without an issue entry to draft it from");
                 return;
             }
-            var output = Path.Combine(Path.GetTempPath(), "streamconf-upstream-" + Guid.NewGuid().ToString("N").Substring(0, 8) + ".md");
-            try
-            {
-                var run = StreamConfProcess.Run("patch", "report", Path.Combine(RepoPaths.Root, "patches", folder), "--upstream", output);
-                Assert.That(run.ExitCode, Is.EqualTo(0), run.StandardError + run.StandardOutput);
-                Assert.That(File.ReadAllText(output), Is.EqualTo(File.ReadAllText(committed)),
-                    "the committed UPSTREAM.md is stale: run `patch report patches/" + folder + " --upstream patches/" + folder + "/UPSTREAM.md`");
-            }
-            finally
-            {
-                File.Delete(output);
-            }
+            var path = Path.Combine(RepoPaths.Root, "patches", folder);
+            var drafted = StreamConformance.Evidence.UpstreamMarkdown.Render(StreamConformance.Patching.PatchFolder.Load(path), StreamConformance.Evidence.EvidenceDocument.Read(path));
+            Assert.That(drafted, Is.EqualTo(File.ReadAllText(committed)),
+                "the committed UPSTREAM.md is stale: run `patch report patches/" + folder + " --upstream patches/" + folder + "/UPSTREAM.md`");
         }
 
         [TestCaseSource(nameof(Shipped))]
