@@ -73,6 +73,28 @@ namespace StreamConformance.Tests.Patching
             Assert.That(result.Joins, Does.StartWith("https://github.com/dotnet/runtime/blob/"));
         }
 
+        /// <summary><c>patch test --record</c>: saved evidence gets the repro's and the test's outcomes; its figures stay as measured.</summary>
+        [Test]
+        public void RecordingPutsTheProgramsIntoSavedEvidenceAndLeavesTheFiguresAlone()
+        {
+            var patch = PatchFolder.Load(ShippedPatchTests.Folder("0017"));
+            var document = EvidenceDocument.Read(patch.Path);
+            document.Runtimes.RemoveAll(r => r.Version != _dotnet.Version);
+            Assert.That(document.Runtimes, Has.Count.EqualTo(1), "the committed evidence has the installed .NET");
+            var runtime = document.Runtimes[0];
+            var figures = Newtonsoft.Json.JsonConvert.SerializeObject(runtime.Figures);
+            runtime.Repro = null;
+            runtime.UpstreamTest = null;
+            EvidenceRunner.RecordPrograms(document, patch, _ => _dotnet, _cache, new UpstreamTestRunner(new ProbeLocator(RepoPaths.ProbeRoot), Path.Combine(_dir, "recorded")));
+            Assert.That(runtime.Repro!.ShowsTheFault, Is.True);
+            Assert.That(runtime.Repro.SideOf(EvidenceRunner.Original)!.Output, Does.Contain("Flush(): NullReferenceException"));
+            Assert.That(runtime.Repro.SideOf(EvidenceRunner.Patched)!.Output, Does.Contain("Flush(): InvalidOperationException"));
+            Assert.That(runtime.UpstreamTest!.FailsThenPasses, Is.True);
+            Assert.That(runtime.Verdict, Does.EndWith("; the upstream-style test fails on A/A and passes patched"));
+            Assert.That(System.Text.RegularExpressions.Regex.Matches(runtime.Verdict, "upstream-style test").Count, Is.EqualTo(1), "the clause replaced, not appended twice");
+            Assert.That(Newtonsoft.Json.JsonConvert.SerializeObject(runtime.Figures), Is.EqualTo(figures));
+        }
+
         [Test]
         public void ATestThatPassesOnTheAaCopyShowsNoFault()
         {
