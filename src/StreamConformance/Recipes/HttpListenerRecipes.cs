@@ -16,6 +16,7 @@ namespace StreamConformance.Recipes
     {
         readonly HttpListener _listener;
         IAsyncResult? _pending;
+        volatile bool _disposed;
 
         LoopbackListener(HttpListener listener, int port)
         {
@@ -52,8 +53,9 @@ namespace StreamConformance.Recipes
             throw new InvalidOperationException("no free loopback port for HttpListener: " + last?.Message, last);
         }
 
-        /// <summary>Whether the listener still accepts (false once disposed).</summary>
-        public bool IsListening => _listener.IsListening;
+        /// <summary>Whether the listener still accepts: false once disposed (Mono's HttpListener.Close leaves its own
+        /// IsListening true, and every later accept throws ObjectDisposedException).</summary>
+        public bool IsListening => !_disposed && _listener.IsListening;
 
         /// <summary>The next request's context, bounded by <paramref name="timeout"/> (default: the helper timeout).</summary>
         public HttpListenerContext Next(TimeSpan? timeout = null)
@@ -72,6 +74,7 @@ namespace StreamConformance.Recipes
 
         public void Dispose()
         {
+            _disposed = true;
             try { _listener.Close(); }
             catch (Exception) { }
         }

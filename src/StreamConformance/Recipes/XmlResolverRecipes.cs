@@ -45,13 +45,16 @@ namespace StreamConformance.Recipes
 
         static void Serve(LoopbackListener listener)
         {
+            var failures = 0;
             while (true)
             {
                 HttpListenerContext context;
                 try { context = listener.Next(); }
                 catch (TimeoutException) { continue; } // no request for a while: keep listening
-                catch (Exception) when (listener.IsListening) { continue; } // one request went wrong; the server goes on
-                catch (Exception) { return; } // closed
+                catch (ObjectDisposedException) { return; } // closed
+                catch (Exception) when (listener.IsListening && ++failures < 100) { continue; } // one request went wrong; the server goes on
+                catch (Exception) { return; } // closed, or failing on every request: no busy loop
+                failures = 0;
                 ThreadPool.QueueUserWorkItem(_ => Answer(context));
             }
         }

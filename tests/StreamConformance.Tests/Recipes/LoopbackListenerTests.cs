@@ -29,5 +29,17 @@ namespace StreamConformance.Tests.Recipes
             Assert.That(context.Request.Url!.AbsolutePath, Is.EqualTo("/after-idle"));
             context.Response.Close();
         }
+
+        /// <summary>A closed listener says so, and an accept on it throws at once: a serving loop that goes on while the
+        /// listener listens would otherwise spin at process exit (Mono's HttpListener.Close leaves its IsListening true).</summary>
+        [Test]
+        public void AClosedListenerSaysSoAndAnAcceptThrowsAtOnce()
+        {
+            var listener = LoopbackListener.Start();
+            Assert.That(listener.IsListening, Is.True);
+            listener.Dispose();
+            Assert.That(listener.IsListening, Is.False);
+            Assert.Throws<ObjectDisposedException>(() => listener.Next(TimeSpan.FromSeconds(5)));
+        }
     }
 }
