@@ -72,16 +72,12 @@ namespace StreamConformance.Cli.Commands
                 if (runtimes.Count == 0)
                     runtimes = patch.Manifest.Targets.Select(t => RuntimeResolver.Resolve(t.Runtime == "mono" ? "mono" : "dotnet")).ToList();
                 var cache = PatchCache.Default();
-                var runner = new Evidence.UpstreamTestRunner(new Sweep.ProbeLocator(), Path.Combine(cache.Root, "upstream-tests"));
+                var runner = new Evidence.PatchProgramRunner(new Sweep.ProbeLocator(), cache.ProgramsFolder);
                 var ok = true;
                 foreach (var runtime in runtimes)
                 {
-                    var copies = new Dictionary<string, RuntimeTarget>
-                    {
-                        [Evidence.EvidenceRunner.Aa] = cache.GetOrBuild(patch, runtime, RuntimeCopyManifest.RoundTrip).Runtime,
-                        [Evidence.EvidenceRunner.Patched] = cache.GetOrBuild(patch, runtime, RuntimeCopyManifest.Patched).Runtime,
-                    };
-                    var result = runner.Run(patch, runtime, copies);
+                    var (aa, patched) = cache.GetOrBuildBoth(patch, runtime);
+                    var result = runner.RunTest(patch, runtime, new Dictionary<string, RuntimeTarget> { [Evidence.EvidenceRunner.Aa] = aa, [Evidence.EvidenceRunner.Patched] = patched });
                     if (result == null)
                     {
                         AnsiConsole.MarkupLine($"{Markup.Escape(runtime.Name)} {Markup.Escape(runtime.Version)}: [yellow]no upstream-style test for this runtime[/]");
@@ -105,10 +101,12 @@ namespace StreamConformance.Cli.Commands
 
         static int Record(PatchFolder patch)
         {
+            if (patch.Manifest.Targets.All(t => t.Repro == null && t.Test == null))
+                throw new InputException($"patch test --record: {patch.Path}/patch.json names no repro and no test to record");
             var document = Evidence.EvidenceDocument.TryRead(patch.Path)
                            ?? throw new InputException($"patch test --record: {patch.Path} has no evidence.json (run patch evidence first)");
             var cache = PatchCache.Default();
-            var programs = new Evidence.UpstreamTestRunner(new Sweep.ProbeLocator(), Path.Combine(cache.Root, "upstream-tests"));
+            var programs = new Evidence.PatchProgramRunner(new Sweep.ProbeLocator(), cache.ProgramsFolder);
             // A saved runtime is found again by its flavor and exact version (a .NET version names the installed or private framework).
             Evidence.EvidenceRunner.RecordPrograms(document, patch, r => RuntimeResolver.Resolve(r.Flavor == "mono" ? "mono" : r.Version), cache, programs);
             document = document.RelativeTo(PatchFolder.CheckoutRoot());

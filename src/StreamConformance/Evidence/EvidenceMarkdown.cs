@@ -15,22 +15,10 @@ namespace StreamConformance.Evidence
     public static class EvidenceMarkdown
     {
         /// <summary>The ids of the patch folders beside <paramref name="patch"/> that declare its group (itself included).</summary>
-        public static System.Collections.Generic.IReadOnlyList<string> GroupOf(PatchFolder patch)
-        {
-            var parent = Path.GetDirectoryName(patch.Path);
-            if (patch.Manifest.Group == null || parent == null) return new[] { patch.Manifest.Id };
-            var ids = new System.Collections.Generic.List<string>();
-            foreach (var dir in Directory.GetDirectories(parent).OrderBy(d => d, StringComparer.Ordinal))
-            {
-                try
-                {
-                    var other = PatchFolder.Load(dir);
-                    if (other.Manifest.Group == patch.Manifest.Group) ids.Add(other.Manifest.Id);
-                }
-                catch (InputException) { } // not a patch folder
-            }
-            return ids;
-        }
+        public static System.Collections.Generic.IReadOnlyList<string> GroupOf(PatchFolder patch) =>
+            patch.Manifest.Group != null && Path.GetDirectoryName(patch.Path) is string parent
+                ? PatchIndex.Of(parent).InGroup(patch.Manifest.Group)
+                : new[] { patch.Manifest.Id };
 
         /// <summary>The repro program and what it printed on the original runtime and on the patched copy.</summary>
         static void Repro(StringBuilder sb, PatchFolder patch, EvidenceDocument doc)

@@ -79,16 +79,11 @@ namespace StreamConformance.Evidence
                 });
                 if (side == Patched) evidence.Replaced = copy.Copy.Replaced;
             }
-            var programs = new UpstreamTestRunner(_options.Locator ?? new ProbeLocator(), Path.Combine(_options.Cache.Root, "upstream-tests"));
-            if (target.Repro != null)
+            if (target.Repro != null || target.Test != null)
             {
-                _options.Progress($"{original.Name}: repro {target.Repro} on the original and patched");
-                evidence.Repro = programs.RunRepro(patch, original, new Dictionary<string, RuntimeTarget> { [Original] = original, [Patched] = sides[Patched] });
-            }
-            if (target.Test != null)
-            {
-                _options.Progress($"{original.Name}: upstream-style test {target.Test.Source} on A/A and patched");
-                evidence.UpstreamTest = programs.Run(patch, original, new Dictionary<string, RuntimeTarget> { [Aa] = sides[Aa], [Patched] = sides[Patched] });
+                _options.Progress($"{original.Name}: repro and upstream-style test");
+                new PatchProgramRunner(_options.Locator ?? new ProbeLocator(), _options.Cache.ProgramsFolder)
+                    .RunAll(evidence, patch, original, sides[Aa], sides[Patched]);
             }
             evidence.Copies.Insert(0, new CopyEvidence { Side = Original, Location = original.Flavor == RuntimeFlavor.CoreClr ? original.DotNetRoot ?? original.Location : original.Location });
 
@@ -215,15 +210,13 @@ namespace StreamConformance.Evidence
         /// patch was measured needs no new sweep).
         /// </summary>
         public static void RecordPrograms(EvidenceDocument document, PatchFolder patch, Func<RuntimeEvidence, RuntimeTarget> resolve,
-            PatchCache cache, UpstreamTestRunner programs)
+            PatchCache cache, PatchProgramRunner programs)
         {
             foreach (var r in document.Runtimes)
             {
                 var original = resolve(r);
-                var aa = cache.GetOrBuild(patch, original, RuntimeCopyManifest.RoundTrip).Runtime;
-                var patched = cache.GetOrBuild(patch, original, RuntimeCopyManifest.Patched).Runtime;
-                r.Repro = programs.RunRepro(patch, original, new Dictionary<string, RuntimeTarget> { [Original] = original, [Patched] = patched });
-                r.UpstreamTest = programs.Run(patch, original, new Dictionary<string, RuntimeTarget> { [Aa] = aa, [Patched] = patched });
+                var (aa, patched) = cache.GetOrBuildBoth(patch, original);
+                programs.RunAll(r, patch, original, aa, patched);
                 var cut = r.Verdict.IndexOf(TestClausePrefix, StringComparison.Ordinal);
                 if (!r.Rejected && !r.Verdict.StartsWith("no evidence", StringComparison.Ordinal))
                     r.Verdict = (cut >= 0 ? r.Verdict.Substring(0, cut) : r.Verdict) + TestClause(r.UpstreamTest);

@@ -41,6 +41,13 @@ namespace StreamConformance.Patching
             return (Named(built, original, patch, kind), true);
         }
 
+        /// <summary>The A/A and the patched copy of <paramref name="original"/>, each built when absent.</summary>
+        public (RuntimeTarget Aa, RuntimeTarget Patched) GetOrBuildBoth(PatchFolder patch, RuntimeTarget original) =>
+            (GetOrBuild(patch, original, RuntimeCopyManifest.RoundTrip).Runtime, GetOrBuild(patch, original, RuntimeCopyManifest.Patched).Runtime);
+
+        /// <summary>Where the programs a patch ships (its repro, its upstream-style test) are compiled.</summary>
+        public string ProgramsFolder => Path.Combine(Root, "upstream-tests");
+
         static RuntimeTarget Named(RuntimeTarget copy, RuntimeTarget original, PatchFolder patch, string kind) =>
             copy.WithName($"{original.Name}+{(kind == RuntimeCopyManifest.RoundTrip ? "aa" : patch.Manifest.Id)}");
 

@@ -35,6 +35,10 @@ namespace StreamConformance.Patching
         public static PatchIndex OfCheckout() =>
             PatchFolder.CheckoutRoot() is string root ? Of(Path.Combine(root, "patches")) : Empty;
 
+        /// <summary>The ids of the patches that declare <paramref name="group"/> (one pull request), in folder order.</summary>
+        public IReadOnlyList<string> InGroup(string group) =>
+            _patches.Where(p => p.Manifest.Group == group).Select(p => p.Manifest.Id).ToList();
+
         static string WithoutCell(string check) => check.Contains('[') ? check.Substring(0, check.IndexOf('[')) : check;
 
         /// <param name="flavor">The finding's runtime flavor: coreclr or mono.</param>

@@ -35,6 +35,13 @@ namespace StreamConformance.Tests.Cli
         static void AssertBadInput(StreamConfProcess.Outcome outcome, string mustName) => StreamConfProcess.AssertBadInput(outcome, mustName);
 
         [Test]
+        public void RecordingAPatchWithNothingToRecord()
+        {
+            var folder = Path.Combine(StreamConformance.Tests.Isolation.RepoPaths.Root, "patches", "0016-zip-entry-stream-flush-read-only");
+            AssertBadInput(StreamConfProcess.Run("patch", "test", folder, "--record"), "names no repro and no test");
+        }
+
+        [Test]
         public void UnknownRuntimeName() => AssertBadInput(StreamConfProcess.Run("inventory", "--runtime", "coreclr9"), "'coreclr9'");
 
         [Test]

@@ -51,13 +51,9 @@ namespace StreamConformance.Tests.Patching
         UpstreamTestEvidence Run(string folder)
         {
             var patch = PatchFolder.Load(folder);
-            var copies = new Dictionary<string, RuntimeTarget>
-            {
-                [EvidenceRunner.Aa] = _cache.GetOrBuild(patch, _dotnet, RuntimeCopyManifest.RoundTrip).Runtime,
-                [EvidenceRunner.Patched] = _cache.GetOrBuild(patch, _dotnet, RuntimeCopyManifest.Patched).Runtime,
-            };
-            return new UpstreamTestRunner(new ProbeLocator(RepoPaths.ProbeRoot), Path.Combine(_dir, "compiled-" + Path.GetFileName(folder)))
-                .Run(patch, _dotnet, copies)!;
+            var (aa, patched) = _cache.GetOrBuildBoth(patch, _dotnet);
+            return new PatchProgramRunner(new ProbeLocator(RepoPaths.ProbeRoot), Path.Combine(_dir, "compiled-" + Path.GetFileName(folder)))
+                .RunTest(patch, _dotnet, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Aa] = aa, [EvidenceRunner.Patched] = patched })!;
         }
 
         const string Header = "using System.Data.SqlTypes;\nusing System.IO;\nusing Xunit;\n\nnamespace System.Data.Tests.SqlTypes\n{\n    public class SqlBytesTest\n    {\n";
@@ -85,7 +81,7 @@ namespace StreamConformance.Tests.Patching
             var figures = Newtonsoft.Json.JsonConvert.SerializeObject(runtime.Figures);
             runtime.Repro = null;
             runtime.UpstreamTest = null;
-            EvidenceRunner.RecordPrograms(document, patch, _ => _dotnet, _cache, new UpstreamTestRunner(new ProbeLocator(RepoPaths.ProbeRoot), Path.Combine(_dir, "recorded")));
+            EvidenceRunner.RecordPrograms(document, patch, _ => _dotnet, _cache, new PatchProgramRunner(new ProbeLocator(RepoPaths.ProbeRoot), Path.Combine(_dir, "recorded")));
             Assert.That(runtime.Repro!.ShowsTheFault, Is.True);
             Assert.That(runtime.Repro.SideOf(EvidenceRunner.Original)!.Output, Does.Contain("Flush(): NullReferenceException"));
             Assert.That(runtime.Repro.SideOf(EvidenceRunner.Patched)!.Output, Does.Contain("Flush(): InvalidOperationException"));

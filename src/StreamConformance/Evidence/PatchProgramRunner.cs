@@ -76,24 +76,33 @@ namespace StreamConformance.Evidence
     }
 
     /// <summary>
-    /// Compiles a patch's upstream-style test against the original runtime and runs it with xUnit's engine inside the
-    /// probe (<c>streamconf-probe --xunit</c>) on each copy, through <see cref="RuntimeLauncher"/> like every process
-    /// on a runtime.
+    /// Runs the programs a patch folder ships, compiled against the original runtime, inside the probe on its copies,
+    /// through <see cref="RuntimeLauncher"/> like every process on a runtime: the upstream-style test with xUnit's
+    /// engine (<c>streamconf-probe --xunit</c>) on the A/A and the patched copy, the repro (<c>--repro</c>) on the
+    /// original runtime and the patched copy.
     /// </summary>
-    public sealed class UpstreamTestRunner
+    public sealed class PatchProgramRunner
     {
         static readonly TimeSpan s_timeout = TimeSpan.FromSeconds(120);
         readonly ProbeLocator _probes;
         readonly string _scratch;
 
-        public UpstreamTestRunner(ProbeLocator probes, string scratch)
+        public PatchProgramRunner(ProbeLocator probes, string scratch)
         {
             _probes = probes;
             _scratch = scratch;
         }
 
+        /// <summary>The target's repro and test on <paramref name="original"/> and its copies, into <paramref name="evidence"/>
+        /// (each null where the target names none).</summary>
+        public void RunAll(RuntimeEvidence evidence, PatchFolder patch, RuntimeTarget original, RuntimeTarget aa, RuntimeTarget patched)
+        {
+            evidence.Repro = RunRepro(patch, original, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Original] = original, [EvidenceRunner.Patched] = patched });
+            evidence.UpstreamTest = RunTest(patch, original, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Aa] = aa, [EvidenceRunner.Patched] = patched });
+        }
+
         /// <summary>Null when the patch has no test for <paramref name="original"/>'s flavor.</summary>
-        public UpstreamTestEvidence? Run(PatchFolder patch, RuntimeTarget original, IReadOnlyDictionary<string, RuntimeTarget> copies)
+        public UpstreamTestEvidence? RunTest(PatchFolder patch, RuntimeTarget original, IReadOnlyDictionary<string, RuntimeTarget> copies)
         {
             var target = PatchApplier.TargetFor(patch, original);
             if (target.Test == null) return null;
