@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using System.Text.RegularExpressions;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;
 using StreamConformance.Results;
@@ -9,10 +10,13 @@ using StreamConformance.Results;
 namespace StreamConformance.Findings
 {
     /// <summary>
-    /// By-design behaviour: a rule matches results by type, check and optionally variant and runtime (globs), and
-    /// gives the reason the behaviour is intended and documented. A finding all of whose results match is listed as
-    /// <see cref="FindingClass.Expected"/> with that reason instead of counting as a failure. The most specific rule
-    /// wins (fewest wildcards), as budget overrides do; every rule must say why.
+    /// By-design behaviour: a rule matches results by type, check and optionally variant and runtime (globs) and what
+    /// the result says (a regular expression over its whole message, for a rule that allows one way of failing and
+    /// not another), and gives the reason the behaviour is intended and where that is documented. A finding all of
+    /// whose results match is listed as <see cref="FindingClass.Expected"/> (by design) or, for a rule whose "class"
+    /// is "advisory", <see cref="FindingClass.Advisory"/> (outside dotnet/runtime's rule, within one the type's
+    /// owners hold) with that reason instead of counting as a failure. The most specific rule wins (fewest
+    /// wildcards), as budget overrides do; every rule must say why.
     /// </summary>
     public sealed class ExpectationSet
     {
@@ -75,8 +79,8 @@ namespace StreamConformance.Findings
             {
                 if (!(item is JObject rule)) throw Fault(item, "each expectation is an object");
                 foreach (var p in rule.Properties())
-                    if (!new[] { "type", "check", "variant", "runtime", "reason" }.Contains(p.Name))
-                        throw Fault(p, $"unknown field '{p.Name}' (expected type, check, variant, runtime, reason)");
+                    if (!Fields.Contains(p.Name))
+                        throw Fault(p, $"unknown field '{p.Name}' (expected {string.Join(", ", Fields)})");
                 string? Text(string name, bool required)
                 {
                     var token = rule[name];
@@ -86,10 +90,24 @@ namespace StreamConformance.Findings
                 }
                 var reason = Text("reason", required: true)!;
                 if (reason.Trim().Length < 20) throw Fault(rule["reason"]!, "a reason says why the behaviour is intended and where it is documented (at least 20 characters)");
-                rules.Add(new Expectation(Text("type", true)!, Text("check", true)!, Text("variant", false), Text("runtime", false), reason, source));
+                Regex? message = null;
+                if (Text("message", false) is string pattern)
+                {
+                    try { message = new Regex("^(?:" + pattern + ")$", RegexOptions.CultureInvariant, TimeSpan.FromSeconds(1)); }
+                    catch (ArgumentException e) { throw Fault(rule["message"]!, $"'message' is not a regular expression: {e.Message}"); }
+                }
+                var @class = Text("class", false) switch
+                {
+                    null or "expected" => FindingClass.Expected,
+                    "advisory" => FindingClass.Advisory,
+                    _ => throw Fault(rule["class"]!, "'class' must be \"expected\" or \"advisory\""),
+                };
+                rules.Add(new Expectation(Text("type", true)!, Text("check", true)!, Text("variant", false), Text("runtime", false), reason, source, message, @class));
             }
             return new ExpectationSet(source, rules);
         }
+
+        static readonly string[] Fields = { "type", "check", "variant", "runtime", "message", "class", "reason" };
 
         static ExpectationSet LoadDefault()
         {
@@ -102,8 +120,11 @@ namespace StreamConformance.Findings
 
     public sealed class Expectation
     {
-        public Expectation(string type, string check, string? variant, string? runtime, string reason, string source)
+        public Expectation(string type, string check, string? variant, string? runtime, string reason, string source,
+            Regex? message = null, FindingClass @class = FindingClass.Expected)
         {
+            Message = message;
+            Class = @class;
             Type = type;
             Check = check;
             Variant = variant;
@@ -117,16 +138,25 @@ namespace StreamConformance.Findings
         public string? Variant { get; }
         /// <summary>A runtime name from the run ("dotnet", "mono", a path's name); null: every runtime.</summary>
         public string? Runtime { get; }
+        /// <summary>
+        /// Anchored at both ends: the whole of a result's message must match, so a rule that allows one exception for
+        /// one argument does not also cover a result that reports another violation beside it. Null: any message.
+        /// </summary>
+        public Regex? Message { get; }
+        /// <summary><see cref="FindingClass.Expected"/> (by design) or <see cref="FindingClass.Advisory"/> (the owners' rule allows it).</summary>
+        public FindingClass Class { get; }
         public string Reason { get; }
         public string Source { get; }
 
         public bool Matches(CheckResult r) =>
             Glob.IsMatch(Type, r.Type) && Glob.IsMatch(Check, r.Check)
             && (Variant == null || Glob.IsMatch(Variant, r.Variant))
-            && (Runtime == null || Glob.IsMatch(Runtime, r.Runtime));
+            && (Runtime == null || Glob.IsMatch(Runtime, r.Runtime))
+            && (Message == null || Message.IsMatch(r.Message));
 
-        /// <summary>Fewer wildcards and more fields set is more specific.</summary>
+        /// <summary>Fewer wildcards and more fields set is more specific; a message pattern counts as a field set.</summary>
         public int Specificity =>
-            new[] { Type, Check, Variant ?? "*", Runtime ?? "*" }.Sum(p => p == "*" ? 0 : p.Contains("*") || p.Contains("?") ? 1 : 2);
+            new[] { Type, Check, Variant ?? "*", Runtime ?? "*" }.Sum(p => p == "*" ? 0 : p.Contains("*") || p.Contains("?") ? 1 : 2)
+            + (Message == null ? 0 : 2);
     }
 }

@@ -40,7 +40,10 @@ namespace StreamConformance.Findings
         [JsonProperty("title")] public string Title { get; set; } = "";
         /// <summary>How far over budget (cost: measured / budget, the worst variant), for ranking; 0 where it does not apply.</summary>
         [JsonProperty("severity")] public double Severity { get; set; }
-        /// <summary>For <see cref="FindingClass.Expected"/>: why the behaviour is by design, and which file says so.</summary>
+        /// <summary>
+        /// Set by an expectations rule: why the behaviour is by design (<see cref="FindingClass.Expected"/>) or allowed
+        /// by the type's owners (<see cref="FindingClass.Advisory"/>), and which file says so.
+        /// </summary>
         [JsonProperty("expectedBecause", NullValueHandling = NullValueHandling.Ignore)] public string? ExpectedBecause { get; set; }
         [JsonProperty("variants")] public List<string> Variants { get; set; } = new List<string>();
         /// <summary>

@@ -39,7 +39,8 @@ namespace StreamConformance.Findings
                 var matches = list.Select(expectations.Match).ToList();
                 if (matches.All(m => m != null))
                 {
-                    finding.Class = FindingClass.Expected;
+                    // An owners' rule that allows a behaviour (advisory) outranks one that calls it by design.
+                    finding.Class = matches.Any(m => m!.Class == FindingClass.Advisory) ? FindingClass.Advisory : FindingClass.Expected;
                     finding.ExpectedBecause = string.Join(" ", matches.Select(m => m!.Reason).Distinct()) + $" ({matches[0]!.Source})";
                 }
                 findings.Add(finding);
