@@ -80,6 +80,58 @@ namespace StreamConformance.Tests.Findings
         }
 
         [Test]
+        public void TheShippedNullBufferRuleMakesAnAspNetCoreStreamAdvisoryButNotARuntimeStreamOrAnotherFailure()
+        {
+            const string check = "edge.argument-validation";
+            var findings = FindingBuilder.Build(new[]
+            {
+                R("dotnet", "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Http.HttpRequestStream", check,
+                    NullBufferOutOfRange + "; " + NullBufferOutOfRange.Replace("Read(", "ReadAsync(")),
+                R("dotnet", "SizeLimitedStream", check, NullBufferOutOfRange.Replace("Read(", "ReadAsync(")),
+                R("dotnet", "System.Net.HttpWebResponse+TruncatedReadStream", check, NullBufferOutOfRange),
+                R("dotnet", "Microsoft.AspNetCore.WebUtilities.FileBufferingWriteStream", check, "Write(null, 0, 1): expected ArgumentNullException, nothing was thrown"),
+                R("dotnet", "Microsoft.AspNetCore.WebUtilities.BufferedReadStream", check, "Read(buffer[10], -1, 1): expected ArgumentOutOfRangeException, got System.ArgumentOutOfRangeException (Specified argument was out of the range of valid values.)"),
+            }).ToDictionary(f => f.Type);
+            var kestrel = findings["Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Http.HttpRequestStream"];
+            Assert.That(kestrel.Class, Is.EqualTo(FindingClass.Advisory));
+            Assert.That(kestrel.ExpectedBecause, Does.Contain("dotnet/aspnetcore#44405"));
+            Assert.That(findings["SizeLimitedStream"].Class, Is.EqualTo(FindingClass.Advisory));
+            Assert.That(findings["System.Net.HttpWebResponse+TruncatedReadStream"].Class, Is.EqualTo(FindingClass.Contract), "dotnet/runtime's streams are held to ArgumentNullException");
+            Assert.That(findings["Microsoft.AspNetCore.WebUtilities.FileBufferingWriteStream"].Class, Is.EqualTo(FindingClass.Contract));
+            Assert.That(findings["Microsoft.AspNetCore.WebUtilities.BufferedReadStream"].Class, Is.EqualTo(FindingClass.Contract), "the rule is about a null buffer only");
+        }
+
+        // Messages as the default sweep of .NET 10.0.12 reports them, each beside one the rule must not cover.
+        [TestCase("System.Net.HttpRequestStream", "capabilities.unsupported",
+            "Read: WriteByte(1) where the capability is false: expected NotSupportedException, got System.InvalidOperationException (The stream does not support writing.)", FindingClass.Expected)]
+        [TestCase("System.Net.HttpResponseStream", "capabilities.unsupported",
+            "Write: ReadByte() where the capability is false: expected NotSupportedException, nothing was thrown", FindingClass.Contract)]
+        [TestCase("System.IO.Stream+NullStream", "edge.argument-validation",
+            "Write(null, 0, 1): expected ArgumentNullException, nothing was thrown; Write(buffer[10], -1, 1): expected ArgumentOutOfRangeException, nothing was thrown", FindingClass.Expected)]
+        [TestCase("System.IO.Stream+NullStream", "edge.argument-validation",
+            "Write(null, 0, 1): expected ArgumentNullException, got System.NullReferenceException (Object reference not set to an instance of an object.)", FindingClass.Contract)]
+        [TestCase("Microsoft.AspNetCore.WebUtilities.FileBufferingReadStream", "seek.origins",
+            "Seek(10, Begin) threw System.NotSupportedException (The content has not been fully buffered yet.) (operation 0; last: Seek(10, Begin))", FindingClass.Expected)]
+        [TestCase("Microsoft.AspNetCore.WebUtilities.FileBufferingReadStream", "buffered.interleave",
+            "Length returned 10; expected 4096 (operation 6; last: Read(Span<byte>[10]), Position = 0, Seek(0, Begin), Read(Span<byte>[11]), Length)", FindingClass.Expected)]
+        [TestCase("Microsoft.AspNetCore.WebUtilities.FileBufferingReadStream", "buffered.interleave",
+            "ReadByte() returned 7; expected 8 (operation 6; last: Seek(0, Begin), ReadByte())", FindingClass.Contract)]
+        [TestCase("Microsoft.AspNetCore.Http.ReferenceReadStream", "seek.random-walk",
+            "Seek(8, End) threw System.ArgumentOutOfRangeException (The Position must be within the length of the Stream: 4096 (Parameter 'value') Actual value was 4104.) (operation 35; last: Position = 4090, Seek(8, End))", FindingClass.Expected)]
+        [TestCase("Microsoft.AspNetCore.Http.ReferenceReadStream", "seek.origins",
+            "Seek(-10, Begin) threw System.ArgumentOutOfRangeException (The Position must be within the length of the Stream: 4096 (Parameter 'value') Actual value was -10.) (operation 0; last: Seek(-10, Begin))", FindingClass.Contract)]
+        [TestCase("Microsoft.AspNetCore.WebUtilities.FileBufferingWriteStream", "capabilities.unsupported",
+            "Write: Length where the capability is false: expected NotSupportedException, nothing was thrown", FindingClass.Expected)]
+        [TestCase("Microsoft.AspNetCore.WebUtilities.FileBufferingWriteStream", "capabilities.unsupported",
+            "Write: Seek(0, Begin) where the capability is false: expected NotSupportedException, nothing was thrown", FindingClass.Contract)]
+        public void TheShippedOwnersRulesCoverWhatTheOwnersHoldAndNothingBeside(string type, string check, string message, FindingClass expected)
+        {
+            var finding = FindingBuilder.Build(new[] { R("dotnet", type, check, message) }).Single();
+            Assert.That(finding.Class, Is.EqualTo(expected));
+            Assert.That(finding.ExpectedBecause != null, Is.EqualTo(expected != FindingClass.Contract));
+        }
+
+        [Test]
         public void AnAdvisoryRuleOutranksAnExpectedOneOverTheSameFinding()
         {
             var set = ExpectationSet.Parse(@"{ ""schemaVersion"": 1, ""expectations"": [
