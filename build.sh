@@ -4,7 +4,8 @@
 #   ./build.sh test       all tests, on .NET 10 and on Mono; fails if either fails
 #   ./build.sh run [ARGS] the streamconf CLI with ARGS (no ARGS: the default sweep of .NET 10 and Mono)
 #   ./build.sh pack       the CLI as a dotnet tool package in artifacts/
-#   ./build.sh runtimes   private .NET 8 and 9 runtimes in artifacts/dotnet-runtimes/ (for --runtime 8.0 / 9.0)
+#   ./build.sh runtimes   private .NET 8 and 9 runtimes in artifacts/dotnet-runtimes/ (for --runtime 8.0 / 9.0) and
+#                         WebAssembly runtime packs in artifacts/wasm-runtimes/ (for --runtime wasm, wasm-9.0, ...)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -103,6 +104,49 @@ EOF
   fi
 }
 
+# dotnet/runtime's Mono for WebAssembly (`--runtime wasm`, `wasm-8.0`, `wasm-9.0`, `wasm-10.0.12`): the registry's
+# runtime packs (Microsoft.NETCore.App.Runtime.Mono.browser-wasm), each unpacked as artifacts/wasm-runtimes/<version>/
+# with the pack's own layout below it (runtimes/browser-wasm/lib/netX.0 and native/), as a dotnet/runtime build lays
+# out its pack. The newest served of each major by default; a `wasm-X.Y.Z` named on the command line adds that one.
+# Idempotent: a version already there is kept.
+WASM_RUNTIMES="8.0.33 9.0.23 10.0.15"
+ensure_wasm_runtimes() {
+  command -v dotnet >/dev/null || { echo "build.sh: the .NET 10 SDK (dotnet) is not on PATH" >&2; exit 2; }
+  local root="$ROOT/artifacts/wasm-runtimes" missing=() v
+  for v in $WASM_RUNTIMES "$@"; do
+    [ -f "$root/$v/runtimes/browser-wasm/native/System.Private.CoreLib.dll" ] || missing+=("$v")
+  done
+  ((${#missing[@]})) || return 0
+  log "WebAssembly runtime packs ${missing[*]} into artifacts/wasm-runtimes"
+  local work="$root/.restore" versions=""
+  mkdir -p "$work"
+  for v in "${missing[@]}"; do versions+="${versions:+;}[$v]"; done
+  cat >"$work/packs.csproj" <<EOF
+<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net10.0</TargetFramework></PropertyGroup>
+  <ItemGroup><PackageDownload Include="Microsoft.NETCore.App.Runtime.Mono.browser-wasm" Version="$versions" /></ItemGroup>
+</Project>
+EOF
+  # Outside the repository's Directory.Build.props and central package versions.
+  printf '<Project />\n' >"$work/Directory.Build.props"
+  printf '<Project />\n' >"$work/Directory.Packages.props"
+  if ! dotnet restore "$work/packs.csproj" --packages "$work/packages" -nologo -v q >&2; then
+    echo "build.sh: the WebAssembly runtime packs ${missing[*]} did not restore (is each version served?)" >&2
+    rm -rf "$work"; exit 2
+  fi
+  for v in "${missing[@]}"; do
+    rm -rf "$root/$v.tmp"; mkdir -p "$root/$v.tmp"
+    cp -r "$work/packages/microsoft.netcore.app.runtime.mono.browser-wasm/$v/runtimes" "$root/$v.tmp/"
+    rm -rf "$root/$v"; mv "$root/$v.tmp" "$root/$v"
+  done
+  rm -rf "$work"
+}
+
+# The X.Y.Z of each `wasm-X.Y.Z` in a command line.
+wasm_versions_named() {
+  printf '%s\n' "$@" | sed -nE 's/^(--runtime=)?wasm-([0-9]+\.[0-9]+\.[0-9]+)$/\2/p'
+}
+
 CLI_DLL="$ROOT/src/StreamConformance.Cli/bin/$CONFIG/net10.0/streamconf.dll"
 TESTS="$ROOT/tests/StreamConformance.Tests"
 
@@ -110,6 +154,7 @@ run_tests() {
   build
   ensure_chromium
   ensure_private_runtimes
+  ensure_wasm_runtimes
   local results="$ROOT/artifacts/test-results"
   rm -rf "$results"; mkdir -p "$results"
   local rc=0 dn_out mono_out mono_pid=""
@@ -158,18 +203,23 @@ PY
 case "${1:-build}" in
   build) build ;;
   test) run_tests ;;
-  runtimes) ensure_private_runtimes; log "private runtimes: $ROOT/artifacts/dotnet-runtimes (--runtime 8.0, --runtime 9.0)" ;;
+  runtimes)
+    ensure_private_runtimes; ensure_wasm_runtimes
+    log "private runtimes: $ROOT/artifacts/dotnet-runtimes (--runtime 8.0, 9.0) and $ROOT/artifacts/wasm-runtimes (--runtime wasm, wasm-8.0, wasm-9.0)"
+    ;;
   run)
     shift
     quiet_build
     # --runtime 8.0 / 9.0 name the private runtimes: install them on first use.
     case " $* " in *" 8."*|*" 9."*|*"=8."*|*"=9."*) ensure_private_runtimes ;; esac
+    # --runtime wasm… names a WebAssembly runtime pack: restore the packs on first use.
+    case " $* " in *" wasm"*|*"=wasm"*) ensure_wasm_runtimes $(wasm_versions_named "$@") ;; esac
     exec dotnet "$CLI_DLL" "$@"
     ;;
   pack)
     build
     dotnet pack "$ROOT/src/StreamConformance.Cli/StreamConformance.Cli.csproj" -c "$CONFIG" --no-build -o "$ROOT/artifacts/package" -nologo
     ;;
-  -h|--help|help) sed -n '2,8p' "$0" ;;
+  -h|--help|help) sed -n '2,9p' "$0" ;;
   *) echo "build.sh: unknown command '$1' (expected build, test, run, pack or runtimes)" >&2; exit 2 ;;
 esac

@@ -49,6 +49,18 @@ namespace StreamConformance.Cli.Commands
             return specs.Select(RuntimeResolver.Resolve).ToList();
         }
 
+        /// <summary>
+        /// <see cref="ResolveRuntimes"/> for a command that starts programs on each runtime: a runtime it cannot run on
+        /// (the WebAssembly flavour, metadata only until it has a probe) is bad input, named, before any work is done.
+        /// </summary>
+        public List<RuntimeTarget> ResolveRunnableRuntimes(ParseResult parse, string command, bool defaultsWhenNone = true)
+        {
+            var runtimes = ResolveRuntimes(parse, defaultsWhenNone);
+            foreach (var t in runtimes.Where(t => t.Flavor == RuntimeFlavor.Wasm))
+                throw new InputException($"runtime {t.Name} (WebAssembly {t.Version} at {t.Location}): {command} cannot run on the WebAssembly flavour yet, which is metadata only (streamconf inventory --runtime {t.Name} reads its streams)");
+            return runtimes;
+        }
+
         public List<string> AssemblyPaths(ParseResult parse)
         {
             var paths = (parse.GetValue(Assembly) ?? new string[0]).Select(Path.GetFullPath).ToList();

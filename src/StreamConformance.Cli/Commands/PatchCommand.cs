@@ -39,7 +39,7 @@ namespace StreamConformance.Cli.Commands
             command.SetAction(parse =>
             {
                 var patch = PatchFolder.Load(parse.GetValue(folder)!);
-                var runtimes = _common.ResolveRuntimes(parse, defaultsWhenNone: false);
+                var runtimes = _common.ResolveRunnableRuntimes(parse, "patch apply", defaultsWhenNone: false);
                 if (runtimes.Count == 0) runtimes.Add(RuntimeResolver.Resolve(patch.Manifest.Targets[0].Runtime == "mono" ? "mono" : "dotnet"));
                 if (runtimes.Count > 1) throw new InputException("patch apply: one --runtime per copy (got " + runtimes.Count + ")");
                 var kind = parse.GetValue(roundTrip) ? RuntimeCopyManifest.RoundTrip : RuntimeCopyManifest.Patched;
@@ -68,7 +68,7 @@ namespace StreamConformance.Cli.Commands
             {
                 var patch = PatchFolder.Load(parse.GetValue(folder)!);
                 if (parse.GetValue(record)) return Record(patch);
-                var runtimes = _common.ResolveRuntimes(parse, defaultsWhenNone: false);
+                var runtimes = _common.ResolveRunnableRuntimes(parse, "patch test", defaultsWhenNone: false);
                 if (runtimes.Count == 0)
                     runtimes = patch.Manifest.Targets.Select(t => RuntimeResolver.Resolve(t.Runtime == "mono" ? "mono" : "dotnet")).ToList();
                 var cache = PatchCache.Default();
@@ -133,7 +133,7 @@ namespace StreamConformance.Cli.Commands
             command.SetAction(parse =>
             {
                 var paths = Folders(parse.GetValue(folders));
-                var runtimes = _common.ResolveRuntimes(parse);
+                var runtimes = _common.ResolveRunnableRuntimes(parse, "patch verify");
                 var table = new Table().AddColumns("patch", "runtime", "verdict");
                 var failed = 0;
                 foreach (var path in paths)

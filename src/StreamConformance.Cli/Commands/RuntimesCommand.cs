@@ -21,7 +21,7 @@ namespace StreamConformance.Cli.Commands
                 var targets = _common.ResolveRuntimes(parse, defaultsWhenNone: false);
                 if (targets.Count == 0) targets = RuntimeResolver.Available().ToList();
                 foreach (var t in targets)
-                    table.AddRow(Markup.Escape(t.Name), t.Flavor.ToString(), KindText(t.Kind), Markup.Escape(t.Version), OriginText(t.Origin), Markup.Escape(t.Location),
+                    table.AddRow(Markup.Escape(t.Name), t.Flavor.ToString(), KindText(t.Kind), Markup.Escape(t.Version), OriginText(t), Markup.Escape(t.Location),
                         Markup.Escape(t.HostPath ?? "(none: metadata only)"), t.AssemblyDirectories.Count.ToString());
                 AnsiConsole.Write(table);
                 return Program.Ok;
@@ -34,12 +34,13 @@ namespace StreamConformance.Cli.Commands
             RuntimeKind.Testhost => "testhost",
             RuntimeKind.CoreRun => "corerun (Core_Root)",
             RuntimeKind.Mono => "mono prefix",
+            RuntimeKind.WasmPack => "browser-wasm runtime pack",
             _ => "dotnet root",
         };
 
-        static string OriginText(RuntimeOrigin origin) => origin switch
+        static string OriginText(RuntimeTarget t) => t.Origin switch
         {
-            RuntimeOrigin.Private => "private (artifacts/dotnet-runtimes)",
+            RuntimeOrigin.Private => t.Flavor == RuntimeFlavor.Wasm ? "private (" + WasmRuntimePacks.PrivateRootRelative + ")" : "private (" + RuntimeResolver.PrivateRootRelative + ")",
             RuntimeOrigin.Path => "given path",
             _ => "installed",
         };

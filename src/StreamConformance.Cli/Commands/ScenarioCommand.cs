@@ -42,7 +42,7 @@ namespace StreamConformance.Cli.Commands
             var outputs = new[] { (_common.Json, "json"), (_common.Markdown, "markdown"), (_common.Html, "html") }
                 .Select(o => (Path: parse.GetValue(o.Item1), Format: o.Item2)).Where(o => o.Path != null)
                 .Select(o => (Path: Writable(o.Path!, o.Format), o.Format)).ToList();
-            var runtimes = _common.ResolveRuntimes(parse);
+            var runtimes = _common.ResolveRunnableRuntimes(parse, "scenario");
 
             using var cancel = new CancellationTokenSource();
             ConsoleCancelEventHandler onCancel = (_, e) => { e.Cancel = true; cancel.Cancel(); };

@@ -11,5 +11,7 @@ namespace StreamConformance.Runtimes
         CoreRun,
         /// <summary>Classic Mono: a prefix with lib/mono/4.5 and its mono binary.</summary>
         Mono,
+        /// <summary>A browser-wasm runtime pack: runtimes/browser-wasm with lib/netX.0 (the class library) and native/ (CoreLib).</summary>
+        WasmPack,
     }
 }

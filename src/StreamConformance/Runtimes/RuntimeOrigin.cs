@@ -5,7 +5,7 @@ namespace StreamConformance.Runtimes
     {
         /// <summary>The system's: the dotnet root the harness runs on (or the one on PATH), the mono on PATH.</summary>
         Installed,
-        /// <summary>The private folder <c>artifacts/dotnet-runtimes</c> that <c>./build.sh runtimes</c> fills.</summary>
+        /// <summary>The private folders <c>artifacts/dotnet-runtimes</c> and <c>artifacts/wasm-runtimes</c> that <c>./build.sh runtimes</c> fills.</summary>
         Private,
         /// <summary>A path the user gave (a dotnet root, a framework folder, a Mono prefix or binary, a patched copy).</summary>
         Path,

@@ -31,17 +31,19 @@ namespace StreamConformance.Runtimes
         public static RuntimeTarget Resolve(string spec)
         {
             if (string.IsNullOrWhiteSpace(spec))
-                throw new InputException("runtime: an empty name is not a runtime (expected dotnet, mono, a .NET version such as 8.0, or a path)");
+                throw new InputException("runtime: an empty name is not a runtime (expected dotnet, mono, a .NET version such as 8.0, wasm, wasm-9.0, or a path)");
             switch (spec)
             {
                 case "dotnet": return ResolveDefaultDotNet();
                 case "mono": return ResolveDefaultMono();
             }
+            if (WasmRuntimePacks.IsSpec(spec) && !Directory.Exists(spec))
+                return WasmRuntimePacks.Resolve(spec);
             if (s_versionSpec.IsMatch(spec) && !Directory.Exists(spec) && !File.Exists(spec))
                 return ResolveVersion(spec);
             var looksLikePath = spec.IndexOfAny(new[] { '/', '\\', '.' }) >= 0 || Directory.Exists(spec) || File.Exists(spec);
             if (!looksLikePath)
-                throw new InputException($"runtime: unknown runtime name '{spec}' (expected dotnet, mono, a .NET version such as 8.0, or a path)");
+                throw new InputException($"runtime: unknown runtime name '{spec}' (expected dotnet, mono, a .NET version such as 8.0, wasm, wasm-9.0, or a path)");
             var target = ResolvePath(spec);
             target.Origin = RuntimeOrigin.Path;
             return target;
@@ -105,8 +107,8 @@ namespace StreamConformance.Runtimes
         static bool Matches(string version, string spec) => version == spec || version.StartsWith(spec + ".", StringComparison.Ordinal);
 
         /// <summary>
-        /// Every runtime the harness can use here: each .NET framework installed and in the private folder, and the mono on
-        /// PATH. What <c>streamconf runtimes</c> lists when no runtime is named.
+        /// Every runtime the harness can use here: each .NET framework installed and in the private folder, the mono on
+        /// PATH and each WebAssembly runtime pack in the private folder. What <c>streamconf runtimes</c> lists when no runtime is named.
         /// </summary>
         public static IReadOnlyList<RuntimeTarget> Available()
         {
@@ -131,6 +133,7 @@ namespace StreamConformance.Runtimes
                 try { list.Add(ResolveDefaultMono()); }
                 catch (InputException) { }
             }
+            list.AddRange(WasmRuntimePacks.Available());
             return list;
         }
 
@@ -182,6 +185,10 @@ namespace StreamConformance.Runtimes
             }
             if (!Directory.Exists(path))
                 throw new InputException($"runtime: {path} does not exist");
+            // Before the CoreLib tests below: a pack's native/ folder also holds a System.Private.CoreLib.dll.
+            var wasmPack = WasmRuntimePacks.PackFolder(path);
+            if (wasmPack != null)
+                return WasmRuntimePacks.FromPack(name, wasmPack);
             var coreRun = FirstExisting(Path.Combine(path, CoreRunName), Path.Combine(path, CoreRunName + ".exe"));
             if (coreRun != null && File.Exists(Path.Combine(path, "System.Private.CoreLib.dll")))
                 return FromCoreRun(name, coreRun);
@@ -208,7 +215,7 @@ namespace StreamConformance.Runtimes
         }
 
         /// <summary>The layouts a path may name, for the one line a bad path gets.</summary>
-        public const string AcceptedKinds = "expected a dotnet root, a dotnet/runtime testhost folder, a Core_Root folder with corerun or its corerun, a shared-framework folder, a Mono prefix or a Mono binary";
+        public const string AcceptedKinds = "expected a dotnet root, a dotnet/runtime testhost folder, a Core_Root folder with corerun or its corerun, a shared-framework folder, a Mono prefix or a Mono binary, or a browser-wasm runtime pack";
 
         const string CoreRunName = "corerun";
 

@@ -6,7 +6,7 @@ namespace StreamConformance.Runtimes
 {
     /// <summary>
     /// A runtime the harness can inspect (its assemblies) and run a probe in (its host).
-    /// Built by <see cref="RuntimeResolver"/> from "dotnet", "mono" or a path.
+    /// Built by <see cref="RuntimeResolver"/> from "dotnet", "mono", "wasm" or a path.
     /// </summary>
     public sealed class RuntimeTarget
     {
@@ -20,7 +20,12 @@ namespace StreamConformance.Runtimes
             AssemblyDirectories = assemblyDirectories;
             HostPath = hostPath;
             DotNetRoot = dotnetRoot;
-            Kind = flavor == RuntimeFlavor.Mono ? RuntimeKind.Mono : RuntimeKind.DotNetRoot;
+            Kind = flavor switch
+            {
+                RuntimeFlavor.Mono => RuntimeKind.Mono,
+                RuntimeFlavor.Wasm => RuntimeKind.WasmPack,
+                _ => RuntimeKind.DotNetRoot,
+            };
         }
 
         /// <summary>Name used in results: "dotnet", "mono", or derived from the path given.</summary>
