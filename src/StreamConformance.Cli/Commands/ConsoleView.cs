@@ -62,32 +62,32 @@ namespace StreamConformance.Cli.Commands
             Description = "After coverage, a table per assembly: discovered, built and how, covered, static-only, findings by class (shown anyway with --assembly).",
         };
 
-        public static void Summary(RunDocument document, IReadOnlyList<Finding> findings, bool showAll = false, bool byAssembly = false)
+        public static void Summary(RunAnalysis analysis, bool showAll = false, bool byAssembly = false)
         {
             var table = new Table().Title("coverage and outcomes");
             foreach (var c in new[] { "runtime", "version", "discovered", "built", "covered", "static-only", "pass", "fail", "advisory", "inconclusive", "skip", "error", "timeout", "crash", "seconds" })
                 table.AddColumn(c);
-            foreach (var run in document.Runtimes)
+            foreach (var row in analysis.Coverage)
             {
-                var n = ResultSummary.Count(document.Results, run.Runtime.Name);
-                table.AddRow(Markup.Escape(run.Runtime.Name), Markup.Escape($"{run.Runtime.Flavor} {run.Runtime.Version}"),
-                    run.Coverage.Discovered.ToString(), run.Coverage.Built.ToString(), run.Coverage.CoveredThrough.ToString(), run.Coverage.StaticOnly.ToString(),
-                    n.Get(Outcome.Pass).ToString(), Red(n.Get(Outcome.Fail)), n.Get(Outcome.Advisory).ToString(), n.Get(Outcome.Inconclusive).ToString(), n.Get(Outcome.Skip).ToString(), Red(n.Get(Outcome.Error)),
-                    Red(n.Get(Outcome.Timeout)), Red(n.Get(Outcome.Crash)), run.WallSeconds.ToString("0.0"));
+                var run = row.Run;
+                table.AddRow(Markup.Escape(row.Runtime), Markup.Escape($"{run.Runtime.Flavor} {run.Runtime.Version}"),
+                    row.Coverage.Discovered.ToString(), row.Coverage.Built.ToString(), row.Coverage.CoveredThrough.ToString(), row.Coverage.StaticOnly.ToString(),
+                    row.Count(Outcome.Pass).ToString(), Red(row.Count(Outcome.Fail)), row.Count(Outcome.Advisory).ToString(), row.Count(Outcome.Inconclusive).ToString(), row.Count(Outcome.Skip).ToString(), Red(row.Count(Outcome.Error)),
+                    Red(row.Count(Outcome.Timeout)), Red(row.Count(Outcome.Crash)), row.Seconds.ToString("0.0"));
             }
             AnsiConsole.Write(table);
-            foreach (var run in document.Runtimes)
-                foreach (var error in run.Errors)
-                    AnsiConsole.MarkupLine($"[red]{Markup.Escape(run.Runtime.Name)}: {Markup.Escape(error)}[/]");
-            if (byAssembly || AssemblyTable.OfUserAssemblies(document)) WriteByAssembly(document, findings);
+            foreach (var row in analysis.Coverage)
+                foreach (var error in row.Errors)
+                    AnsiConsole.MarkupLine($"[red]{Markup.Escape(row.Runtime)}: {Markup.Escape(error)}[/]");
+            if (byAssembly || analysis.OfUserAssemblies) WriteByAssembly(analysis);
 
+            var findings = analysis.Findings;
             if (findings.Count == 0)
             {
                 AnsiConsole.MarkupLine("[green]No findings.[/]");
                 return;
             }
-            var byClass = findings.GroupBy(f => f.Class).OrderBy(g => g.Key).Select(g => $"{g.Count()} {g.Key.ToString().ToLowerInvariant()}");
-            var ranked = new Table().Title($"findings: {string.Join(", ", byClass)}");
+            var ranked = new Table().Title($"findings: {analysis.CountsByClass()}");
             foreach (var c in new[] { "id", "class", "runtime", "type", "title" }) ranked.AddColumn(c);
             foreach (var f in findings.Take(showAll ? int.MaxValue : MaxFindingsShown))
                 ranked.AddRow(f.Id, ClassMarkup(f.Class), Markup.Escape(f.Runtime), Markup.Escape(Shorten(f.Type)), Markup.Escape(f.Title));
@@ -96,20 +96,21 @@ namespace StreamConformance.Cli.Commands
                 AnsiConsole.MarkupLine($"[grey]… and {findings.Count - MaxFindingsShown} more: --all, or --markdown/--html/--json for every finding.[/]");
             if (showAll)
             {
-                var results = ResultSummary.FindingsOf(document).ToList();
-                var failures = new Table().Title($"every result that is not a pass or skip ({results.Count})");
-                foreach (var c in new[] { "runtime", "type", "variant", "check", "outcome", "message" }) failures.AddColumn(c);
-                foreach (var r in document.Results.Where(r => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip && r.Outcome != Outcome.Inconclusive))
-                    failures.AddRow(Markup.Escape(r.Runtime), Markup.Escape(r.Type), Markup.Escape(r.Variant), Markup.Escape(r.Check),
+                // The results behind the findings above, finding by finding: the same findings, counted and listed alike.
+                var results = findings.SelectMany(f => f.Results.Select(r => (f.Id, r))).ToList();
+                var failures = new Table().Title($"the results behind the {findings.Count} findings ({results.Count})");
+                foreach (var c in new[] { "finding", "runtime", "type", "variant", "check", "outcome", "message" }) failures.AddColumn(c);
+                foreach (var (id, r) in results)
+                    failures.AddRow(id, Markup.Escape(r.Runtime), Markup.Escape(r.Type), Markup.Escape(r.Variant), Markup.Escape(r.Check),
                         r.Outcome.ToString().ToLowerInvariant(), Markup.Escape(r.Message));
                 AnsiConsole.Write(failures);
             }
         }
 
         /// <summary>The per-assembly table, compact: the how columns abbreviated, a static-only type's reason on its own line beneath.</summary>
-        static void WriteByAssembly(RunDocument document, IReadOnlyList<Finding> findings)
+        static void WriteByAssembly(RunAnalysis analysis)
         {
-            var rows = AssemblyTable.From(document, findings);
+            var rows = analysis.ByAssembly;
             if (rows.Count == 0)
             {
                 AnsiConsole.MarkupLine("[grey]by assembly: this run does not record its assemblies (saved by an older streamconf)[/]");

@@ -1,7 +1,6 @@
 using System.Linq;
 using Spectre.Console;
 using StreamConformance.Reports.Matrix;
-using StreamConformance.Results;
 
 namespace StreamConformance.Cli.Commands
 {
@@ -13,9 +12,9 @@ namespace StreamConformance.Cli.Commands
             Description = "After the summary, the runtimes side by side: bytes/call, ×limit and syscalls per type and operation where they differ (--all: every row).",
         };
 
-        public static void Write(RunDocument document, bool all)
+        public static void Write(StreamConformance.Reports.RunAnalysis analysis, bool all)
         {
-            var matrix = RuntimeMatrix.From(document);
+            var matrix = analysis.Matrix;
             foreach (var section in matrix.Sections)
             {
                 var rows = all ? section.Rows.ToList() : section.Differing.ToList();

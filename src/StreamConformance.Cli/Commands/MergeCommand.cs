@@ -30,7 +30,7 @@ namespace StreamConformance.Cli.Commands
             command.SetAction(parse =>
             {
                 var expectations = ConsoleView.ExpectationsOf(parse);
-                var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter());
+                var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter(new Charts.ScottPlotChartRenderer()));
                 var paths = parse.GetValue(_results) ?? new string[0];
                 var inputs = new List<MergeInput>();
                 foreach (var path in paths)
@@ -43,9 +43,9 @@ namespace StreamConformance.Cli.Commands
                     Console.Error.WriteLine($"streamconf: merge: none of the {paths.Length} files could be read; nothing written");
                     return Program.BadInput;
                 }
-                var document = RunMerger.Merge(inputs);
-                foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document, Findings.FindingBuilder.Build(document, expectations), parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
+                var analysis = RunAnalysis.Of(RunMerger.Merge(inputs), expectations);
+                foreach (var output in outputs) output.Write(analysis);
+                ConsoleView.Summary(analysis, parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
                 AnsiConsole.MarkupLine($"[grey]merged {inputs.Count} of {paths.Length} files: {Markup.Escape(string.Join(", ", inputs.Select(i => i.Source)))}[/]");
                 foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
                 return inputs.Count < paths.Length ? Program.BadInput : Program.Ok;

@@ -28,21 +28,20 @@ namespace StreamConformance.Cli.Commands
             {
                 var path = parse.GetValue(_result)!;
                 var document = JsonExporter.Read(path);
-                var expectations = ConsoleView.ExpectationsOf(parse);
+                var analysis = RunAnalysis.Of(document, ConsoleView.ExpectationsOf(parse));
                 if (parse.GetValue(_finding) is string id)
                 {
-                    var findings = Findings.FindingBuilder.Build(document, expectations);
-                    var finding = findings.FirstOrDefault(f => string.Equals(f.Id, id, System.StringComparison.OrdinalIgnoreCase))
-                        ?? throw new InputException($"--finding: no finding {id} in {path} ({findings.Count} findings; `streamconf report {path} --all` lists them)");
+                    var finding = analysis.FindingOf(id)
+                        ?? throw new InputException($"--finding: no finding {id} in {path} ({analysis.Findings.Count} findings; `streamconf report {path} --all` lists them)");
                     var text = FindingIssue.Render(finding, document, CandidateFixes(finding, document));
                     if (parse.GetValue(_common.Markdown) is string markdown) new OutputFile(markdown, new MarkdownExporter()).WriteText(w => w.Write(text));
                     else System.Console.Write(text);
                     return Program.Ok;
                 }
-                var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter(expectations, new Charts.ScottPlotChartRenderer()));
-                foreach (var output in outputs) output.Write(document);
-                ConsoleView.Summary(document, Findings.FindingBuilder.Build(document, expectations), parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
-                if (parse.GetValue(MatrixView.Option)) MatrixView.Write(document, parse.GetValue(ConsoleView.All));
+                var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter(new Charts.ScottPlotChartRenderer()));
+                foreach (var output in outputs) output.Write(analysis);
+                ConsoleView.Summary(analysis, parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
+                if (parse.GetValue(MatrixView.Option)) MatrixView.Write(analysis, parse.GetValue(ConsoleView.All));
                 return Program.Ok;
             });
             return command;

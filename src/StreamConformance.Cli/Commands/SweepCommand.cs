@@ -78,7 +78,7 @@ namespace StreamConformance.Cli.Commands
                 if (readable.Types.Count == 0 && readable.Errors.Count > 0) throw new InputException(readable.Errors[0].Message);
             }
             var expectations = ConsoleView.ExpectationsOf(parse);
-            var outputs = _common.Outputs(parse, new JsonExporter(expectations), new MarkdownExporter(), new HtmlExporter(expectations, new Charts.ScottPlotChartRenderer()));
+            var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter(new Charts.ScottPlotChartRenderer()));
 
             using var cancel = new CancellationTokenSource();
             ConsoleCancelEventHandler onCancel = (_, e) => { e.Cancel = true; cancel.Cancel(); };
@@ -87,15 +87,14 @@ namespace StreamConformance.Cli.Commands
             {
                 var runner = new SweepRunner(options, SweepTargets.FromInventory);
                 var document = ConsoleView.RunWithProgress(runner, cancel.Token);
-                foreach (var output in outputs) output.Write(document);
-                var findings = Findings.FindingBuilder.Build(document, expectations);
-                ConsoleView.Summary(document, findings, parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
-                if (parse.GetValue(MatrixView.Option)) MatrixView.Write(document, parse.GetValue(ConsoleView.All));
+                var analysis = RunAnalysis.Of(document, expectations);
+                foreach (var output in outputs) output.Write(analysis);
+                ConsoleView.Summary(analysis, parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
+                if (parse.GetValue(MatrixView.Option)) MatrixView.Write(analysis, parse.GetValue(ConsoleView.All));
                 foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
                 if (cancel.IsCancellationRequested) return Program.BadInput;
-                var anyError = document.Runtimes.Any(r => r.Errors.Count > 0);
                 // Advisories and expected behaviour are reported, never counted.
-                return findings.Any(f => f.FailsTheRun) || anyError ? Program.Finding : Program.Ok;
+                return analysis.Fails ? Program.Finding : Program.Ok;
             }
             finally
             {

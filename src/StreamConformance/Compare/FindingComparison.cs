@@ -1,7 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using StreamConformance.Findings;
-using StreamConformance.Results;
+using StreamConformance.Reports;
 
 namespace StreamConformance.Compare
 {
@@ -12,10 +12,11 @@ namespace StreamConformance.Compare
     /// </summary>
     public sealed class FindingComparison
     {
-        public FindingComparison(IReadOnlyList<RunDocument> baseline, IReadOnlyList<RunDocument> candidate, ExpectationSet? expectations = null)
+        /// <summary>The findings each run's analysis holds, compared; nothing is worked out again.</summary>
+        public FindingComparison(IReadOnlyList<RunAnalysis> baseline, IReadOnlyList<RunAnalysis> candidate)
         {
-            var before = baseline.Select(d => FindingBuilder.Build(d, expectations).GroupBy(f => f.Id).ToDictionary(g => g.Key, g => g.First())).ToList();
-            var after = candidate.Select(d => FindingBuilder.Build(d, expectations).GroupBy(f => f.Id).ToDictionary(g => g.Key, g => g.First())).ToList();
+            var before = baseline.Select(a => a.Findings.GroupBy(f => f.Id).ToDictionary(g => g.Key, g => g.First())).ToList();
+            var after = candidate.Select(a => a.Findings.GroupBy(f => f.Id).ToDictionary(g => g.Key, g => g.First())).ToList();
             foreach (var id in before.Concat(after).SelectMany(d => d.Keys).Distinct())
             {
                 int was = before.Count(d => d.ContainsKey(id)), now = after.Count(d => d.ContainsKey(id));

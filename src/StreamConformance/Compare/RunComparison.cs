@@ -24,19 +24,22 @@ namespace StreamConformance.Compare
     /// </remarks>
     public sealed class RunComparison
     {
-        public RunComparison(RunDocument baseline, RunDocument candidate, double ratioThreshold = 0.15)
+        public RunComparison(RunAnalysis baseline, RunAnalysis candidate, double ratioThreshold = 0.15)
             : this(new[] { baseline }, new[] { candidate }, ratioThreshold)
         {
         }
 
-        public RunComparison(IReadOnlyList<RunDocument> baseline, IReadOnlyList<RunDocument> candidate, double ratioThreshold = 0.15)
+        public RunComparison(IReadOnlyList<RunAnalysis> baseline, IReadOnlyList<RunAnalysis> candidate, double ratioThreshold = 0.15)
             : this(baseline, candidate, new CompareSettings { Threshold = ratioThreshold })
         {
         }
 
-        public RunComparison(IReadOnlyList<RunDocument> baseline, IReadOnlyList<RunDocument> candidate, CompareSettings settings)
+        /// <summary>Each side's runs, each analysed once by its reader; the findings compared are the analyses' own.</summary>
+        public RunComparison(IReadOnlyList<RunAnalysis> baselineRuns, IReadOnlyList<RunAnalysis> candidateRuns, CompareSettings settings)
         {
-            if (baseline.Count == 0 || candidate.Count == 0) throw new ArgumentException("compare: each side needs at least one run");
+            if (baselineRuns.Count == 0 || candidateRuns.Count == 0) throw new ArgumentException("compare: each side needs at least one run");
+            var baseline = baselineRuns.Select(a => a.Document).ToList();
+            var candidate = candidateRuns.Select(a => a.Document).ToList();
             Settings = settings;
             BaselineRuns = baseline.Count;
             CandidateRuns = candidate.Count;
@@ -74,7 +77,7 @@ namespace StreamConformance.Compare
                 }
             }
             Removed.AddRange(before.Where(kv => !after.ContainsKey(kv.Key)).Select(kv => kv.Value[0]));
-            Findings = new FindingComparison(baseline, candidate);
+            Findings = new FindingComparison(baselineRuns, candidateRuns);
         }
 
         public CompareSettings Settings { get; }
@@ -111,13 +114,13 @@ namespace StreamConformance.Compare
         void CompareOutcomes(List<CheckResult> olds, List<CheckResult> nows)
         {
             // A side whose own runs disagree (a latency verdict near its ceiling) has no settled outcome to compare.
-            if (olds.Any(r => r.IsFinding() != olds[0].IsFinding()) || nows.Any(r => r.IsFinding() != nows[0].IsFinding())) return;
+            if (olds.Any(r => r.IsFailing() != olds[0].IsFailing()) || nows.Any(r => r.IsFailing() != nows[0].IsFailing())) return;
             CheckResult old = olds[0], now = nows[0];
-            if (!old.IsFinding() && now.IsFinding())
+            if (!old.IsFailing() && now.IsFailing())
                 Changes.Add(new Change(now, ChangeKind.Regression, $"{Word(old.Outcome)} → {Word(now.Outcome)}: {now.Message}"));
             // Advisory is within the official suite's rules: leaving a finding for it is an improvement, as its way back
             // to a finding is a regression. Inconclusive and skip claim nothing, so they are no change either way.
-            else if (old.IsFinding() && (now.Outcome == Outcome.Pass || now.Outcome == Outcome.Advisory))
+            else if (old.IsFailing() && (now.Outcome == Outcome.Pass || now.Outcome == Outcome.Advisory))
                 Changes.Add(new Change(now, ChangeKind.Improvement, $"{Word(old.Outcome)} → {Word(now.Outcome)}"));
         }
 

@@ -133,8 +133,10 @@ namespace StreamConformance.Evidence
             bool Measured(string type) => target.MeasuredTypes.Contains(type);
             var side = runs.ToDictionary(kv => kv.Key, kv => kv.Value.Select(d => Relabel(d, types)).ToList());
 
-            var patchEffect = new RunComparison(side[Aa], side[Patched], _options.Threshold);
-            var rewriteEffect = new RunComparison(side[Original], side[Aa], _options.Threshold);
+            // Each process's run analysed once, for both comparisons it takes part in.
+            var analysed = side.ToDictionary(kv => kv.Key, kv => kv.Value.Select(d => RunAnalysis.Of(d)).ToList());
+            var patchEffect = new RunComparison(analysed[Aa], analysed[Patched], _options.Threshold);
+            var rewriteEffect = new RunComparison(analysed[Original], analysed[Aa], _options.Threshold);
             evidence.PatchEffect = patchEffect.Changes.Select(Describe).ToList();
             evidence.RewriteEffect = rewriteEffect.Changes.Select(Describe).ToList();
             evidence.ControlChanges = patchEffect.Changes.Where(c => c.Result.Type == patch.Manifest.Control).Select(Describe).ToList();
@@ -151,7 +153,7 @@ namespace StreamConformance.Evidence
                 };
             }
             bool Always(List<RunDocument> docs, string key, bool finding) =>
-                docs.All(d => d.Results.Any(r => Key(r) == key && r.IsFinding() == finding));
+                docs.All(d => d.Results.Any(r => Key(r) == key && r.IsFailing() == finding));
             var keys = side[Patched][0].Results.Where(r => Measured(r.Type) && IsConformance(r.Check)).Select(Key).Distinct();
             foreach (var key in keys)
             {

@@ -17,8 +17,15 @@ namespace StreamConformance.Reports
     /// when <c>budget.latency.OP</c> failed (that ratio is what latency budgets judge; the limit ratio is never judged).
     /// A cell without a figure says why: the outcome (skip, error, timeout, crash), or "–" when the check did not run.
     /// </remarks>
-    public static class CostTable
+    public sealed class CostTable
     {
+        CostTable(IReadOnlyList<Table> tables) => Tables = tables;
+
+        /// <summary>A table per runtime with budget results for these operations, in the document's order.</summary>
+        public IReadOnlyList<Table> Tables { get; }
+
+        public static CostTable From(RunDocument doc) => new CostTable(Build(doc));
+
         /// <summary>The operations shown, in column order: (operation name in check names, heading).</summary>
         public static readonly IReadOnlyList<(string Operation, string Heading)> Operations = new[]
         {
@@ -35,9 +42,11 @@ namespace StreamConformance.Reports
         const string Absent = "–";
 
         /// <summary>Markdown: a heading and a table per runtime; "" when the document holds no budget results for these operations.</summary>
-        public static string ToMarkdown(RunDocument doc)
+        public static string ToMarkdown(RunDocument doc) => From(doc).ToMarkdown();
+
+        public string ToMarkdown()
         {
-            var tables = Build(doc);
+            var tables = Tables;
             if (tables.Count == 0) return "";
             var sb = new StringBuilder();
             sb.Append("## Per-call cost\n\n");
@@ -66,9 +75,11 @@ namespace StreamConformance.Reports
 
         /// <summary>An HTML fragment (no page around it), every text encoded; "" when there is nothing to show.
         /// Over-budget cells carry class <c>fail</c> and the check's message as their title.</summary>
-        public static string ToHtml(RunDocument doc)
+        public static string ToHtml(RunDocument doc) => From(doc).ToHtml();
+
+        public string ToHtml()
         {
-            var tables = Build(doc);
+            var tables = Tables;
             if (tables.Count == 0) return "";
             var sb = new StringBuilder();
             sb.Append("<section class=\"cost-table\"><h2>Per-call cost</h2>\n");
@@ -99,28 +110,31 @@ namespace StreamConformance.Reports
             return sb.ToString();
         }
 
-        sealed class Table
+        /// <summary>One runtime's rows.</summary>
+        public sealed class Table
         {
-            public string Title = "";
-            public List<Row> Rows = new List<Row>();
+            public string Title { get; set; } = "";
+            public List<Row> Rows { get; } = new List<Row>();
         }
 
-        sealed class Row
+        /// <summary>A built stream (type and recipe variant): three cells per operation, in <see cref="Operations"/>' order.</summary>
+        public sealed class Row
         {
-            public string Type = "";
-            public string Variant = "";
-            public List<Cell> Cells = new List<Cell>();
+            public string Type { get; set; } = "";
+            public string Variant { get; set; } = "";
+            public List<Cell> Cells { get; } = new List<Cell>();
         }
 
-        sealed class Cell
+        public sealed class Cell
         {
-            public string Text = Absent;
-            public bool Over;
-            public string Message = "";
+            public string Text { get; set; } = Absent;
+            /// <summary>Over budget: the figure a failed budget check judged.</summary>
+            public bool Over { get; set; }
+            public string Message { get; set; } = "";
         }
 
         /// <summary>Runtimes in the document's order (then any only the results name), each with its rows sorted by type and variant.</summary>
-        static List<Table> Build(RunDocument doc)
+        static IReadOnlyList<Table> Build(RunDocument doc)
         {
             var shown = new HashSet<string>(Operations.SelectMany(o => new[] { AllocPrefix + o.Operation, LatencyPrefix + o.Operation }), StringComparer.Ordinal);
             var budgetResults = doc.Results.Where(r => shown.Contains(r.Check)).ToList();

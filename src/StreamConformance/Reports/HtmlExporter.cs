@@ -19,16 +19,10 @@ namespace StreamConformance.Reports
         /// <summary>Findings listed open; the rest of a long list sits in a collapsed table beneath.</summary>
         const int FindingsOpen = 20;
 
-        readonly ExpectationSet? _expectations;
         readonly IChartRenderer? _charts;
 
-        /// <param name="expectations">By-design behaviour, as the console's findings use it.</param>
         /// <param name="charts">Draws the matrix charts; without one (net472, net8.0 builds) the page has tables only, and says so.</param>
-        public HtmlExporter(ExpectationSet? expectations = null, IChartRenderer? charts = null)
-        {
-            _expectations = expectations;
-            _charts = charts;
-        }
+        public HtmlExporter(IChartRenderer? charts = null) => _charts = charts;
 
         public string Format => "html";
 
@@ -41,9 +35,10 @@ namespace StreamConformance.Reports
             "figure.chart{margin:.5em 0}figure.chart svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}" +
             "p.meta{color:#555;font-size:13px}";
 
-        public void Export(RunDocument document, TextWriter w)
+        public void Export(RunAnalysis analysis, TextWriter w)
         {
-            var findings = FindingBuilder.Build(document, _expectations);
+            var document = analysis.Document;
+            var findings = analysis.Findings;
             w.Write("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>streamconf sweep</title><style>");
             w.Write(Style);
             w.Write("</style></head><body>\n<h1>streamconf sweep</h1>\n");
@@ -52,25 +47,25 @@ namespace StreamConformance.Reports
             w.Write(E($" · {document.StartedAt:yyyy-MM-dd HH:mm} UTC · {document.WallSeconds.ToString("0", CultureInfo.InvariantCulture)} s · seed {document.Options.GetValueOrDefault("seed")} · streamconf {document.ToolVersion}"));
             w.Write("</p>\n");
 
-            WriteFindings(w, findings);
-            WriteCoverage(w, document);
-            var byAssembly = AssemblyTable.From(document, findings);
+            WriteFindings(w, analysis);
+            WriteCoverage(w, analysis);
+            var byAssembly = analysis.ByAssembly;
             if (byAssembly.Count > 0)
             {
                 w.Write("<h2>By assembly</h2>\n");
-                var user = AssemblyTable.OfUserAssemblies(document);
+                var user = analysis.OfUserAssemblies;
                 if (!user) w.Write("<details><summary>" + byAssembly.Count + " assemblies: built by how, static-only, findings by class</summary>\n");
                 w.Write(AssemblyTable.ToHtml(byAssembly));
                 if (!user) w.Write("</details>\n");
             }
 
-            var matrix = RuntimeMatrix.From(document);
+            var matrix = analysis.Matrix;
             w.Write("<h2>Runtime matrix</h2>\n");
             if (_charts == null) w.Write("<p>Charts are drawn by the streamconf command line; this page has the tables only.</p>\n");
             if (matrix.Sections.All(s => s.Rows.Count == 0)) w.Write("<p>No budget or syscall figures in this run.</p>\n");
             else w.Write(MatrixHtml.Render(matrix, _charts));
 
-            var syscalls = SyscallTable.From(document);
+            var syscalls = analysis.Syscalls;
             if (syscalls.Rows.Count > 0)
                 w.Write("<h2>Syscalls by name</h2>\n<details><summary>" + syscalls.Rows.Count + " scenarios, each call counted by syscall name</summary>\n" + syscalls.ToHtml() + "</details>\n");
 
@@ -94,15 +89,15 @@ namespace StreamConformance.Reports
             w.Write("</body></html>\n");
         }
 
-        static void WriteFindings(TextWriter w, System.Collections.Generic.IReadOnlyList<Finding> findings)
+        static void WriteFindings(TextWriter w, RunAnalysis analysis)
         {
+            var findings = analysis.Findings;
             if (findings.Count == 0)
             {
                 w.Write("<h2>Findings</h2>\n<p>No findings.</p>\n");
                 return;
             }
-            var byClass = findings.GroupBy(f => f.Class).OrderBy(g => g.Key).Select(g => $"{g.Count()} {g.Key.ToString().ToLowerInvariant()}");
-            w.Write($"<h2>Findings ({E(string.Join(", ", byClass))})</h2>\n");
+            w.Write($"<h2>Findings ({E(analysis.CountsByClass())})</h2>\n");
             WriteFindingTable(w, findings.Take(FindingsOpen));
             if (findings.Count > FindingsOpen)
             {
@@ -124,22 +119,22 @@ namespace StreamConformance.Reports
             w.Write("</table>\n");
         }
 
-        static void WriteCoverage(TextWriter w, RunDocument document)
+        static void WriteCoverage(TextWriter w, RunAnalysis analysis)
         {
             w.Write("<h2>Coverage and outcomes</h2>\n<table><tr><th>runtime</th><th>version</th><th>discovered</th><th>built</th><th>covered</th><th>static-only</th>" +
                     "<th>pass</th><th>fail</th><th>advisory</th><th>inconclusive</th><th>skip</th><th>error</th><th>timeout</th><th>crash</th><th>seconds</th></tr>\n");
-            foreach (var run in document.Runtimes)
+            foreach (var row in analysis.Coverage)
             {
-                var c = ResultSummary.Count(document.Results, run.Runtime.Name);
-                w.Write($"<tr><td>{E(run.Runtime.Name)}</td><td>{E((run.Runtime.Flavor + " " + run.Runtime.Version).Trim())}</td><td>{run.Coverage.Discovered}</td><td>{run.Coverage.Built}</td><td>{run.Coverage.CoveredThrough}</td><td>{run.Coverage.StaticOnly}</td>" +
-                        $"<td>{c.Get(Outcome.Pass)}</td>{Bad(c.Get(Outcome.Fail))}<td>{c.Get(Outcome.Advisory)}</td><td>{c.Get(Outcome.Inconclusive)}</td><td>{c.Get(Outcome.Skip)}</td>" +
-                        $"{Bad(c.Get(Outcome.Error))}{Bad(c.Get(Outcome.Timeout))}{Bad(c.Get(Outcome.Crash))}<td>{run.WallSeconds.ToString("0.0", CultureInfo.InvariantCulture)}</td></tr>\n");
+                var c = row.Coverage;
+                w.Write($"<tr><td>{E(row.Runtime)}</td><td>{E(row.Version)}</td><td>{c.Discovered}</td><td>{c.Built}</td><td>{c.CoveredThrough}</td><td>{c.StaticOnly}</td>" +
+                        $"<td>{row.Count(Outcome.Pass)}</td>{Bad(row.Count(Outcome.Fail))}<td>{row.Count(Outcome.Advisory)}</td><td>{row.Count(Outcome.Inconclusive)}</td><td>{row.Count(Outcome.Skip)}</td>" +
+                        $"{Bad(row.Count(Outcome.Error))}{Bad(row.Count(Outcome.Timeout))}{Bad(row.Count(Outcome.Crash))}<td>{row.Seconds.ToString("0.0", CultureInfo.InvariantCulture)}</td></tr>\n");
             }
             w.Write("</table>\n");
-            foreach (var run in document.Runtimes.Where(r => r.Errors.Count > 0))
+            foreach (var row in analysis.Coverage.Where(r => r.Errors.Count > 0))
             {
-                w.Write($"<details><summary>{run.Errors.Count} errors on {E(run.Runtime.Name)}</summary><ul>");
-                foreach (var e in run.Errors) w.Write($"<li>{E(e)}</li>");
+                w.Write($"<details><summary>{row.Errors.Count} errors on {E(row.Runtime)}</summary><ul>");
+                foreach (var e in row.Errors) w.Write($"<li>{E(e)}</li>");
                 w.Write("</ul></details>\n");
             }
         }

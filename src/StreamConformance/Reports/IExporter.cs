@@ -1,14 +1,13 @@
 using System.IO;
-using StreamConformance.Results;
 
 namespace StreamConformance.Reports
 {
-    /// <summary>Turns a <see cref="RunDocument"/> into one output format. Exporters read only the document.</summary>
+    /// <summary>Renders a run's <see cref="RunAnalysis"/> in one output format; it works out nothing the analysis does not hold.</summary>
     public interface IExporter
     {
         /// <summary>"json", "markdown", "html".</summary>
         string Format { get; }
 
-        void Export(RunDocument document, TextWriter writer);
+        void Export(RunAnalysis analysis, TextWriter writer);
     }
 }

@@ -8,11 +8,6 @@ namespace StreamConformance.Reports
     /// <summary>The machine-readable result (docs/results.md), and its reader for compare.</summary>
     public sealed class JsonExporter : IExporter
     {
-        readonly Findings.ExpectationSet? _expectations;
-
-        /// <param name="expectations">Which behaviour is by design (default: the shipped expectations).</param>
-        public JsonExporter(Findings.ExpectationSet? expectations = null) => _expectations = expectations;
-
         public string Format => "json";
 
         public static readonly JsonSerializerSettings Settings = new JsonSerializerSettings
@@ -21,17 +16,17 @@ namespace StreamConformance.Reports
             DateParseHandling = DateParseHandling.DateTimeOffset,
         };
 
-        /// <summary>The run document with its findings (derived from the results, so a reader may also recompute them).</summary>
-        public void Export(RunDocument document, TextWriter writer)
+        /// <summary>The run document with its findings, in rank order (derived from the results, so a reader may also recompute them).</summary>
+        public void Export(RunAnalysis analysis, TextWriter writer)
         {
-            var json = Newtonsoft.Json.Linq.JObject.FromObject(document, JsonSerializer.Create(Settings));
-            json["findings"] = Newtonsoft.Json.Linq.JArray.FromObject(Findings.FindingBuilder.Build(document, _expectations).Select(f => new
+            var json = Newtonsoft.Json.Linq.JObject.FromObject(analysis.Document, JsonSerializer.Create(Settings));
+            json["findings"] = Newtonsoft.Json.Linq.JArray.FromObject(analysis.Findings.Select(f => new
             {
                 f.Id, Class = f.Class.ToString().ToLowerInvariant(), f.Runtime, f.Type, f.Cause, f.Title, f.Severity, f.ExpectedBecause, f.Variants, f.IlEvidence,
                 Checks = f.Results.Select(r => r.Check).Distinct().ToList(),
             }), JsonSerializer.Create(new JsonSerializerSettings { ContractResolver = new Newtonsoft.Json.Serialization.CamelCasePropertyNamesContractResolver() }));
             // Derived, as the findings are: the sweep read per assembly (docs/results.md, "byAssembly").
-            json["byAssembly"] = Newtonsoft.Json.Linq.JArray.FromObject(AssemblyTable.From(document, Findings.FindingBuilder.Build(document, _expectations)).Select(r => new
+            json["byAssembly"] = Newtonsoft.Json.Linq.JArray.FromObject(analysis.ByAssembly.Select(r => new
             {
                 r.Runtime, r.Assembly, r.Discovered, r.Built, r.How, r.CoveredThrough, r.StaticOnly, r.Findings,
                 StaticOnlyTypes = r.StaticOnlyTypes.Select(s => new { s.Type, s.Reason }),

@@ -9,24 +9,28 @@ namespace StreamConformance.Reports
     {
         public string Format => "markdown";
 
-        public void Export(RunDocument document, TextWriter w)
+        /// <summary>Findings listed open; the rest of a long list sits in a folded table beneath (as the HTML page does).</summary>
+        const int FindingsOpen = 20;
+
+        public void Export(RunAnalysis analysis, TextWriter w)
         {
+            var document = analysis.Document;
             w.WriteLine("# streamconf sweep");
             w.WriteLine();
             w.WriteLine("| runtime | version | discovered | built | covered | static-only | pass | fail | skip | error | timeout | crash |");
             w.WriteLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-            foreach (var run in document.Runtimes)
+            foreach (var row in analysis.Coverage)
             {
-                var c = ResultSummary.Count(document.Results, run.Runtime.Name);
-                w.WriteLine($"| {run.Runtime.Name} | {run.Runtime.Flavor} {run.Runtime.Version} | {run.Coverage.Discovered} | {run.Coverage.Built} | {run.Coverage.CoveredThrough} | {run.Coverage.StaticOnly} | " +
-                            $"{c.Get(Outcome.Pass)} | {c.Get(Outcome.Fail)} | {c.Get(Outcome.Skip)} | {c.Get(Outcome.Error)} | {c.Get(Outcome.Timeout)} | {c.Get(Outcome.Crash)} |");
+                var c = row.Coverage;
+                w.WriteLine($"| {row.Runtime} | {row.Run.Runtime.Flavor} {row.Run.Runtime.Version} | {c.Discovered} | {c.Built} | {c.CoveredThrough} | {c.StaticOnly} | " +
+                            $"{row.Count(Outcome.Pass)} | {row.Count(Outcome.Fail)} | {row.Count(Outcome.Skip)} | {row.Count(Outcome.Error)} | {row.Count(Outcome.Timeout)} | {row.Count(Outcome.Crash)} |");
             }
             w.WriteLine();
-            var byAssembly = AssemblyTable.From(document, Findings.FindingBuilder.Build(document, null));
+            var byAssembly = analysis.ByAssembly;
             if (byAssembly.Count > 0)
             {
                 // A user's assemblies: the table is what the run was for. The runtime's own dozens of assemblies: folded.
-                var user = AssemblyTable.OfUserAssemblies(document);
+                var user = analysis.OfUserAssemblies;
                 w.WriteLine(user ? "## By assembly" : "<details><summary>By assembly</summary>");
                 w.WriteLine();
                 w.Write(AssemblyTable.ToMarkdown(byAssembly));
@@ -37,24 +41,32 @@ namespace StreamConformance.Reports
                     w.WriteLine();
                 }
             }
-            var findings = ResultSummary.FindingsOf(document).ToList();
-            w.WriteLine(findings.Count == 0 ? "No findings." : $"## Findings ({findings.Count})");
+            var findings = analysis.Findings;
+            w.WriteLine(findings.Count == 0 ? "No findings." : $"## Findings ({analysis.CountsByClass()})");
             if (findings.Count > 0)
             {
                 w.WriteLine();
-                w.WriteLine("| runtime | type | variant | check | outcome | message | metrics |");
-                w.WriteLine("|---|---|---|---|---|---|---|");
-                foreach (var r in findings)
-                    w.WriteLine($"| {r.Runtime} | `{r.Type}` | {Cell(r.Variant)} | {r.Check} | **{r.Outcome.ToString().ToLowerInvariant()}** | {Cell(r.Message)} | {Cell(ResultSummary.Metrics(r))} |");
+                FindingTable(w, findings.Take(FindingsOpen));
+                if (findings.Count > FindingsOpen)
+                {
+                    w.WriteLine();
+                    w.WriteLine($"<details><summary>{findings.Count - FindingsOpen} more findings</summary>");
+                    w.WriteLine();
+                    FindingTable(w, findings.Skip(FindingsOpen));
+                    w.WriteLine();
+                    w.WriteLine("</details>");
+                }
+                w.WriteLine();
+                w.WriteLine("One finding with its figures per recipe and a repro: `streamconf report RESULT.json --finding ID`.");
             }
             // Figures side by side: what each call costs, and what each syscall scenario issued, per runtime.
-            var cost = CostTable.ToMarkdown(document);
+            var cost = analysis.Cost.ToMarkdown();
             if (cost.Length > 0)
             {
                 w.WriteLine();
                 w.Write(cost);
             }
-            var syscalls = SyscallTable.From(document);
+            var syscalls = analysis.Syscalls;
             if (syscalls.Rows.Count > 0)
             {
                 w.WriteLine();
@@ -62,7 +74,7 @@ namespace StreamConformance.Reports
                 w.WriteLine();
                 w.Write(syscalls.ToMarkdown());
             }
-            var matrix = Matrix.MatrixMarkdown.Render(Matrix.RuntimeMatrix.From(document));
+            var matrix = Matrix.MatrixMarkdown.Render(analysis.Matrix);
             if (matrix.Length > 0)
             {
                 w.WriteLine();
@@ -96,6 +108,17 @@ namespace StreamConformance.Reports
             w.WriteLine();
             w.WriteLine($"Seed {document.Options.GetValueOrDefault("seed")}, {document.WallSeconds:0.0} s, streamconf {document.ToolVersion}.");
         }
+
+        static void FindingTable(TextWriter w, System.Collections.Generic.IEnumerable<Findings.Finding> findings)
+        {
+            w.WriteLine("| id | class | runtime | type | title |");
+            w.WriteLine("|---|---|---|---|---|");
+            foreach (var f in findings)
+                w.WriteLine($"| `{f.Id}` | {f.Class.ToString().ToLowerInvariant()} | {Cell(f.Runtime)} | {Code(f.Type)} | {Cell(f.Title)} |");
+        }
+
+        /// <summary>Generic names hold a backtick ("List`1"): fence those with two.</summary>
+        static string Code(string text) => Cell(text.Contains("`") ? "`` " + text + " ``" : "`" + text + "`");
 
         static string Cell(string text) => Markup.MarkdownCell(text);
     }

@@ -37,7 +37,7 @@ namespace StreamConformance.Reports
         public string Path { get; }
         public IExporter Exporter { get; }
 
-        public void Write(Results.RunDocument document) => WriteText(w => Exporter.Export(document, w));
+        public void Write(RunAnalysis analysis) => WriteText(w => Exporter.Export(analysis, w));
 
         public void WriteText(Action<TextWriter> write)
         {
@@ -59,7 +59,7 @@ namespace StreamConformance.Reports
         {
             public TextOnly(string format) => Format = format;
             public string Format { get; }
-            public void Export(Results.RunDocument document, TextWriter writer) => throw new InvalidOperationException($"a {Format} page is not a run document's report");
+            public void Export(RunAnalysis analysis, TextWriter writer) => throw new InvalidOperationException($"a {Format} page is not a run document's report");
         }
     }
 }

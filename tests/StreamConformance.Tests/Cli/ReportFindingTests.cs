@@ -22,7 +22,7 @@ namespace StreamConformance.Tests.Cli
                     Message = "ReadByte allocates 40 B/call, budget 16 B (default for unbuffered streams)",
                 }.WithMetric("bytesPerCall", 40).WithMetric("budget", 16));
             var path = Path.Combine(Path.GetTempPath(), "streamconf-report-" + Guid.NewGuid().ToString("N") + ".json");
-            using (var writer = new StreamWriter(path)) new JsonExporter().Export(doc, writer);
+            using (var writer = new StreamWriter(path)) new JsonExporter().Export(RunAnalysis.Of(doc), writer);
             return path;
         }
 

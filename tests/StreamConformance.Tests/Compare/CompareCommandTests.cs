@@ -31,7 +31,7 @@ namespace StreamConformance.Tests.Compare
                 .WithMetric("bytesPerCall", bytes).WithMetric(MetricNames.Exact, 1));
             var path = Path.Combine(_dir, name);
             using var w = new StreamWriter(path);
-            new JsonExporter().Export(doc, w);
+            new JsonExporter().Export(RunAnalysis.Of(doc), w);
             return path;
         }
 

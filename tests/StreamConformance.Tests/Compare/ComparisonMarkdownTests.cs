@@ -3,6 +3,7 @@ using System.IO;
 using System.Linq;
 using NUnit.Framework;
 using StreamConformance.Compare;
+using StreamConformance.Reports;
 using StreamConformance.Results;
 
 namespace StreamConformance.Tests.Compare
@@ -16,11 +17,11 @@ namespace StreamConformance.Tests.Compare
         static CheckResult Values(string type, Outcome outcome) =>
             new CheckResult { Runtime = "mono", Type = type, Variant = "default", Check = "read-byte.values", Outcome = outcome, Message = "ReadByte returned 7, expected 3" };
 
-        static RunDocument Doc(params CheckResult[] results)
+        static RunAnalysis Doc(params CheckResult[] results)
         {
             var d = new RunDocument();
             d.Results.AddRange(results);
-            return d;
+            return RunAnalysis.Of(d);
         }
 
         static string Markdown(RunComparison c)

@@ -3,6 +3,7 @@ using System.Linq;
 using NUnit.Framework;
 using StreamConformance.Compare;
 using StreamConformance.Findings;
+using StreamConformance.Reports;
 using StreamConformance.Results;
 
 namespace StreamConformance.Tests.Compare
@@ -15,11 +16,11 @@ namespace StreamConformance.Tests.Compare
         static CheckResult Pass(string runtime, string type) =>
             new CheckResult { Runtime = runtime, Type = type, Variant = "default", Check = "read-byte.values", Outcome = Outcome.Pass };
 
-        static RunDocument Doc(params CheckResult[] results)
+        static RunAnalysis Doc(params CheckResult[] results)
         {
             var d = new RunDocument();
             d.Results.AddRange(results);
-            return d;
+            return RunAnalysis.Of(d);
         }
 
         static string Id(string runtime, string type) => FindingBuilder.IdOf(runtime, type, "read-byte.values");

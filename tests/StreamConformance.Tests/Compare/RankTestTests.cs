@@ -3,6 +3,7 @@ using System;
 using System.Linq;
 using NUnit.Framework;
 using StreamConformance.Compare;
+using StreamConformance.Reports;
 using StreamConformance.Results;
 
 namespace StreamConformance.Tests.Compare
@@ -72,11 +73,11 @@ namespace StreamConformance.Tests.Compare
                 .WithSamples("ratioToBaseline", rounds);
         }
 
-        static RunDocument Doc(CheckResult r)
+        static RunAnalysis Doc(CheckResult r)
         {
             var d = new RunDocument();
             d.Results.Add(r);
-            return d;
+            return RunAnalysis.Of(d);
         }
 
         /// <summary>

@@ -3,17 +3,18 @@
 using System.Linq;
 using NUnit.Framework;
 using StreamConformance.Compare;
+using StreamConformance.Reports;
 using StreamConformance.Results;
 
 namespace StreamConformance.Tests.Compare
 {
     public class RunComparisonTests
     {
-        static RunDocument Doc(params CheckResult[] results)
+        static RunAnalysis Doc(params CheckResult[] results)
         {
             var doc = new RunDocument();
             doc.Results.AddRange(results);
-            return doc;
+            return RunAnalysis.Of(doc);
         }
 
         static CheckResult Result(string check, Outcome outcome, params (string Name, double Value)[] metrics)

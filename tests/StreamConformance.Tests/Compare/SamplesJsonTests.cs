@@ -19,7 +19,7 @@ namespace StreamConformance.Tests.Compare
             var path = Path.Combine(Path.GetTempPath(), "streamconf-samples-" + System.Guid.NewGuid().ToString("N") + ".json");
             try
             {
-                using (var w = new StreamWriter(path)) new JsonExporter().Export(doc, w);
+                using (var w = new StreamWriter(path)) new JsonExporter().Export(RunAnalysis.Of(doc), w);
                 var text = File.ReadAllText(path);
                 Assert.That(text, Does.Contain("\"ratioToBaseline\": [2.05,1.99,123,0.0123]"), text);
                 Assert.That(JsonExporter.Read(path).Results[0].Samples!["ratioToBaseline"], Is.EqualTo(new[] { 2.05, 1.99, 123, 0.0123 }));
@@ -36,7 +36,7 @@ namespace StreamConformance.Tests.Compare
             var doc = new RunDocument();
             doc.Results.Add(new CheckResult { Check = "read-byte.values" });
             var w = new StringWriter();
-            new JsonExporter().Export(doc, w);
+            new JsonExporter().Export(RunAnalysis.Of(doc), w);
             Assert.That(w.ToString(), Does.Not.Contain("samples"));
         }
     }

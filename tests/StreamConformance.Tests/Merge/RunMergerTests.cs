@@ -52,7 +52,7 @@ namespace StreamConformance.Tests.Merge
             Assert.That(merged.Options["merged"], Is.EqualTo("linux.json, windows.json"));
             Assert.That(merged.Options["quick"], Is.EqualTo("true"));
 
-            var findings = StreamConformance.Findings.FindingBuilder.Build(merged);
+            var findings = RunAnalysis.Of(merged).Findings;
             Assert.That(findings.Select(f => f.Runtime), Is.EquivalentTo(new[] { "mono@ubuntu", "dotnet@windows" }));
         }
 
@@ -100,7 +100,7 @@ namespace StreamConformance.Tests.Merge
             var path = Path.Combine(Path.GetTempPath(), "streamconf-merge-" + Guid.NewGuid().ToString("N") + ".json");
             try
             {
-                using (var writer = new StreamWriter(path)) new JsonExporter().Export(merged, writer);
+                using (var writer = new StreamWriter(path)) new JsonExporter().Export(RunAnalysis.Of(merged), writer);
                 var read = JsonExporter.Read(path);
                 Assert.That(read.Runtimes.Select(r => r.Runtime.Machine!.Name + "/" + r.Runtime.Machine.Os), Is.EqualTo(new[] { "l/Linux x64", "w/Windows x64" }));
                 Assert.That(read.Machine, Is.Null);
@@ -119,7 +119,7 @@ namespace StreamConformance.Tests.Merge
                 void Save(string name, RunDocument d)
                 {
                     using var writer = new StreamWriter(Path.Combine(dir, name));
-                    new JsonExporter().Export(d, writer);
+                    new JsonExporter().Export(RunAnalysis.Of(d), writer);
                 }
                 Save("ubuntu.json", Run("ubuntu", "Linux x64", ("dotnet", "10.0.12", 0), ("mono", "6.8.0.105", 40)));
                 Save("windows.json", Run("windows", "Windows x64", ("dotnet", "10.0.12", 24)));

@@ -55,7 +55,7 @@ namespace StreamConformance.Tests.Patching
             var result = Path.Combine(Path.GetTempPath(), "streamconf-fix-" + System.Guid.NewGuid().ToString("N").Substring(0, 8) + ".json");
             try
             {
-                using (var writer = new StreamWriter(result)) new JsonExporter().Export(document, writer);
+                using (var writer = new StreamWriter(result)) new JsonExporter().Export(RunAnalysis.Of(document), writer);
                 var run = StreamConfProcess.Run("report", result, "--finding", finding.Id);
                 Assert.That(run.ExitCode, Is.EqualTo(0), run.StandardError);
                 Assert.That(run.StandardOutput, Does.Contain("## Candidate fix").And.Contain("patches/0011-sqlbytes-stream-write-offset-count").And.Contain("SQLBytes.cs at 530c0c055f6b"));

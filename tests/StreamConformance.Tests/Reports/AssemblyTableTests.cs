@@ -82,7 +82,7 @@ namespace StreamConformance.Tests.Reports
         public void TheTableIsInTheJsonTheMarkdownAndTheHtml()
         {
             var json = new StringWriter();
-            new JsonExporter().Export(_document, json);
+            new JsonExporter().Export(RunAnalysis.Of(_document), json);
             var parsed = Newtonsoft.Json.Linq.JObject.Parse(json.ToString());
             var row = parsed["byAssembly"]!.Single();
             Assert.That((string?)row["assembly"], Is.EqualTo("LibraryStreams"));
@@ -91,12 +91,12 @@ namespace StreamConformance.Tests.Reports
             Assert.That((string?)parsed["runtimes"]![0]!["builtHow"]!["LibraryStreams.FramedStream"]![0], Is.EqualTo(RecipeOrigin.LibraryRecipe));
 
             var markdown = new StringWriter();
-            new MarkdownExporter().Export(_document, markdown);
+            new MarkdownExporter().Export(RunAnalysis.Of(_document), markdown);
             Assert.That(markdown.ToString(), Does.Contain("| " + string.Join(" | ", AssemblyTable.Cells(_row)) + " |"));
             Assert.That(markdown.ToString(), Does.Contain("`LibraryStreams.OrphanStream`: not public"));
 
             var html = new StringWriter();
-            new HtmlExporter().Export(_document, html);
+            new HtmlExporter().Export(RunAnalysis.Of(_document), html);
             Assert.That(html.ToString(), Does.Contain("<td>" + string.Join("</td><td>", AssemblyTable.Cells(_row)) + "</td>"));
         }
     }

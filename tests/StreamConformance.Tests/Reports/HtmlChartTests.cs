@@ -31,7 +31,7 @@ namespace StreamConformance.Tests.Reports
         string PageOf(RunDocument doc)
         {
             var json = Path.Combine(_dir, "run.json");
-            using (var w = new StreamWriter(json)) new JsonExporter().Export(doc, w);
+            using (var w = new StreamWriter(json)) new JsonExporter().Export(RunAnalysis.Of(doc), w);
             var html = Path.Combine(_dir, "page.html");
             var run = StreamConfProcess.Run("report", json, "--html", html);
             Assert.That(run.ExitCode, Is.EqualTo(0), run.StandardError + run.StandardOutput);

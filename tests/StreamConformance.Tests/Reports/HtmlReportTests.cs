@@ -26,7 +26,7 @@ namespace StreamConformance.Tests.Reports
         static string Page(RunDocument doc, IChartRenderer? charts = null)
         {
             var w = new StringWriter();
-            new HtmlExporter(null, charts).Export(doc, w);
+            new HtmlExporter(charts).Export(RunAnalysis.Of(doc), w);
             return w.ToString();
         }
 

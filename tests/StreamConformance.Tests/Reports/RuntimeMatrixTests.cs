@@ -108,7 +108,7 @@ namespace StreamConformance.Tests.Reports
         public void MarkdownExporterCarriesTheMatrixForSeveralRuntimesOnly()
         {
             var four = new System.IO.StringWriter();
-            new MarkdownExporter().Export(FourRuntimeRun(), four);
+            new MarkdownExporter().Export(RunAnalysis.Of(FourRuntimeRun()), four);
             Assert.That(four.ToString(), Does.Contain("## Runtime matrix"));
             var headings = four.ToString().Split('\n').Where(l => l.StartsWith("#", System.StringComparison.Ordinal)).Select(l => l.TrimStart('#').Trim()).ToList();
             Assert.That(headings, Is.Unique, "a heading printed twice");
@@ -116,7 +116,7 @@ namespace StreamConformance.Tests.Reports
             one.Runtimes.RemoveAll(r => r.Runtime.Name != "mono");
             one.Results.RemoveAll(r => r.Runtime != "mono");
             var single = new System.IO.StringWriter();
-            new MarkdownExporter().Export(one, single);
+            new MarkdownExporter().Export(RunAnalysis.Of(one), single);
             Assert.That(single.ToString(), Does.Not.Contain("## Runtime matrix"));
         }
     }

@@ -110,5 +110,39 @@ namespace StreamConformance.Tests.Reports
             }
             return doc;
         }
+    
+
+        /// <summary>
+        /// A run with <paramref name="count"/> findings of every class, one type each, on two runtimes: wrong values,
+        /// wrong exceptions, costs, advisories, harness errors and hangs, each beside a result that passes.
+        /// <see cref="FindingsExpectations"/> marks the first one (Lib.S00's read-byte.values) as by design.
+        /// </summary>
+        public static RunDocument FindingsRun(int count = 45)
+        {
+            var doc = new RunDocument { ToolVersion = "0.1.0", StartedAt = new DateTimeOffset(2026, 1, 2, 3, 4, 5, TimeSpan.Zero) };
+            doc.Runtimes.Add(Run("dotnet"));
+            doc.Runtimes.Add(Run("mono"));
+            for (var i = 0; i < count; i++)
+            {
+                var runtime = i % 2 == 0 ? "dotnet" : "mono";
+                var type = $"Lib.S{i:00}";
+                doc.Results.Add(Result(runtime, type, "v", "seek.origins", Outcome.Pass));
+                doc.Results.Add((i % 6) switch
+                {
+                    0 => Result(runtime, type, "v", "read-byte.values", Outcome.Fail, $"ReadByte() at offset 3 returned {i}; expected 9"),
+                    1 => Result(runtime, type, "v", "budget.alloc.read-byte", Outcome.Fail, "allocates", ("bytesPerCall", 40 + i), ("budget", 16)),
+                    2 => Result(runtime, type, "v", "dispose.members-throw", Outcome.Advisory, "Read after Dispose threw NotSupportedException"),
+                    3 => Result(runtime, type, "v", "write-byte.round-trip", Outcome.Error, "the recipe failed to open its stream"),
+                    4 => Result(runtime, type, "v", "edge.zero-length", Outcome.Timeout, "no answer within 5 s"),
+                    _ => Result(runtime, type, "v", "edge.argument-validation", Outcome.Fail, "Read(null, 0, 1): expected ArgumentNullException, got ArgumentOutOfRangeException"),
+                });
+            }
+            return doc;
+        }
+
+        public const string FindingsExpectationsJson =
+            @"{ ""schemaVersion"": 1, ""expectations"": [ { ""type"": ""Lib.S00"", ""check"": ""read-byte.values"", ""reason"": ""the test library documents this value as intended"" } ] }";
+
+        public static global::StreamConformance.Findings.ExpectationSet FindingsExpectations => global::StreamConformance.Findings.ExpectationSet.Parse(FindingsExpectationsJson, "test.json");
     }
 }

@@ -30,7 +30,10 @@ namespace StreamConformance.Reports.Matrix
         const string AllocPrefix = "budget.alloc.";
         const string LatencyPrefix = "budget.latency.";
 
-        public static RuntimeMatrix From(RunDocument doc)
+        public static RuntimeMatrix From(RunDocument doc) => From(doc, SyscallTable.From(doc));
+
+        /// <summary>The matrix, its syscall section read from the run's <paramref name="syscalls"/> table.</summary>
+        public static RuntimeMatrix From(RunDocument doc, SyscallTable syscalls)
         {
             var runtimes = doc.Runtimes.Select(r => new MatrixRuntime(r.Runtime.Name, Describe(r.Runtime))).ToList();
             foreach (var name in doc.Results.Select(r => r.Runtime).Distinct(StringComparer.Ordinal))
@@ -39,7 +42,7 @@ namespace StreamConformance.Reports.Matrix
             {
                 CostSection(doc, runtimes, MatrixMeasure.BytesPerCall, AllocPrefix, "bytesPerCall", judged: true),
                 CostSection(doc, runtimes, MatrixMeasure.RatioToLimit, LatencyPrefix, "ratioToLimit", judged: false),
-                SyscallSection(doc, runtimes),
+                SyscallSection(syscalls, runtimes),
             };
             return new RuntimeMatrix(runtimes, sections);
         }
@@ -78,9 +81,8 @@ namespace StreamConformance.Reports.Matrix
         }
 
         /// <summary>A row per syscall cell (family and parameters), the value the calls its region made (background threads' calls left out).</summary>
-        static MatrixSection SyscallSection(RunDocument doc, IReadOnlyList<MatrixRuntime> runtimes)
+        static MatrixSection SyscallSection(SyscallTable table, IReadOnlyList<MatrixRuntime> runtimes)
         {
-            var table = SyscallTable.From(doc);
             var rows = table.Rows.Select(row => new MatrixRow(row.Stream, row.Family, row.Parameters, runtimes.Select(rt =>
             {
                 if (!row.Cells.TryGetValue(rt.Name, out var cell) || cell.Outcome == null) return MatrixCell.Missing;
