@@ -12,8 +12,8 @@ namespace StreamConformance.Findings
 {
     /// <summary>
     /// results → findings: groups every result that is not a pass or skip by runtime, type and cause, classes each
-    /// group, titles it, and ranks the list (contract first, then harness faults, then cost by how far over budget,
-    /// advisories last).
+    /// group, titles it, and ranks the list (contract first, by what each costs a user, then harness faults, then cost
+    /// by how far over budget, advisories last).
     /// </summary>
     public static class FindingBuilder
     {
@@ -84,16 +84,16 @@ namespace StreamConformance.Findings
         /// <summary>What becomes a finding: every outcome but pass and skip.</summary>
         static bool IsReported(CheckResult r) => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip && r.Outcome != Outcome.Inconclusive;
 
+        /// <summary>
+        /// Contract findings by what they cost a user (<see cref="Impact"/>: data lost or wrong, a crash, a hang, a wrong
+        /// value, a wrong exception), then harness faults, cost by how far over budget, advisories, expected.
+        /// </summary>
         public static List<Finding> Rank(IEnumerable<Finding> findings) =>
             findings.OrderBy(f => f.Class)
-                .ThenBy(f => f.Class == FindingClass.Contract ? ContractOrder(f) : 0)
+                .ThenBy(f => f.Class == FindingClass.Contract ? ImpactOf.Finding(f.Results) : Impact.Data)
                 .ThenByDescending(f => f.Severity)
                 .ThenBy(f => f.Runtime, StringComparer.Ordinal).ThenBy(f => f.Type, StringComparer.Ordinal).ThenBy(f => f.Cause, StringComparer.Ordinal)
                 .ToList();
-
-        /// <summary>A crash before a hang before a wrong result: what costs a user most first.</summary>
-        static int ContractOrder(Finding f) =>
-            f.Results.Any(r => r.Outcome == Outcome.Crash) ? 0 : f.Results.Any(r => r.Outcome == Outcome.Timeout) ? 1 : 2;
 
         /// <summary>
         /// The cause a result shows: its check, without a syscall cell's parameters; a hang or crash is its own cause.

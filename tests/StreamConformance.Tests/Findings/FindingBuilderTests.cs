@@ -115,6 +115,39 @@ namespace StreamConformance.Tests.Findings
             Assert.That(ranked, Is.EqualTo(new[] { "T.Crash", "T.Wrong", "T.Far", "T.Slightly", "T.Advisory" }));
         }
 
+        /// <summary>
+        /// Contract findings by what they cost a user (docs/findings.md, "Ranked"): data lost or wrong (a gap read back
+        /// as other bytes, a write of the wrong slice), a crash, a hang, a wrong value or a call that must work throwing,
+        /// and last a wrong exception for a misuse; the messages are the checks' own.
+        /// </summary>
+        [Test]
+        public void ContractFindingsRankByWhatTheyCostAUser()
+        {
+            var ranked = FindingBuilder.Build(new[]
+            {
+                R("dotnet", "T.WrongException", "v", "edge.argument-validation", Outcome.Fail, "Read(null, 0, 1): expected ArgumentNullException, got System.ArgumentOutOfRangeException (Specified argument was out of the range of valid values.)"),
+                R("dotnet", "T.WrongValue", "v", "seek.origins", Outcome.Fail, "Read: Seek(10, Begin) returned 26; expected 10"),
+                R("dotnet", "T.Hang", "v", "edge.zero-length", Outcome.Timeout, "no answer within 5 s"),
+                R("dotnet", "T.Crash", "v", "read.differential", Outcome.Crash, "the probe exited"),
+                R("dotnet", "T.WrongSlice", "v", "write-byte.round-trip", Outcome.Fail, "mixed writes: after Dispose the store differs from what was written: expected 4096 bytes, got 228049 (equal up to offset 30)"),
+                R("dotnet", "T.Gap", "v", "read.differential", Outcome.Fail, "Read(byte[]) 100: first difference at offset 4000: expected 0x12, got 0x00 (expected 4096 bytes, got 4096)"),
+                R("dotnet", "T.MustWork", "v", "edge.flush-read-only", Outcome.Fail, "Flush() before reading threw System.NotSupportedException (Stream does not support writing.)"),
+                R("dotnet", "T.EarlyEnd", "v", "read-byte.values", Outcome.Fail, "ReadByte() returned -1 at offset 785; expected 33 (content is 4096 bytes)"),
+            }).Select(f => f.Type).ToList();
+            Assert.That(ranked, Is.EqualTo(new[] { "T.EarlyEnd", "T.Gap", "T.WrongSlice", "T.Crash", "T.Hang", "T.MustWork", "T.WrongValue", "T.WrongException" }));
+        }
+
+        [Test]
+        public void ADataLossRanksBeforeAWrongExceptionWhateverTheNames()
+        {
+            var ranked = FindingBuilder.Build(new[]
+            {
+                R("dotnet", "A.Throws", "v", "edge.argument-validation", Outcome.Fail, "Write(null, 0, 1): expected ArgumentNullException, got System.ArgumentOutOfRangeException"),
+                R("mono", "Z.Loses", "v", "edge.flush-read-only", Outcome.Fail, "reading across Flush calls: expected 4096 bytes, got 100 (equal up to offset 100)"),
+            }).Select(f => f.Type).ToList();
+            Assert.That(ranked, Is.EqualTo(new[] { "Z.Loses", "A.Throws" }), "runtime and name order only break ties within an impact");
+        }
+
         [Test]
         public void PassesAndSkipsAreNotFindings()
         {

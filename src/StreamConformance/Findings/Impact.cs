@@ -1,0 +1,61 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Text.RegularExpressions;
+using StreamConformance.Results;
+
+namespace StreamConformance.Findings
+{
+    /// <summary>What a contract finding costs a user, worst first: the order findings are ranked in (docs/findings.md, "Ranked").</summary>
+    public enum Impact
+    {
+        /// <summary>Data lost or wrong: bytes read or stored other than those written (a gap filled with other bytes, a write of the wrong slice), a read that ends early or goes on past the end.</summary>
+        Data,
+        /// <summary>The process goes down.</summary>
+        Crash,
+        /// <summary>A call never returns.</summary>
+        Hang,
+        /// <summary>A member returns a wrong value or state, or a call that must work throws.</summary>
+        Value,
+        /// <summary>A misuse answered with another exception than the contract's, or with none: a correct program never sees it.</summary>
+        Exception,
+    }
+
+    /// <summary>Reads a finding's impact from its results: the worst any of them shows.</summary>
+    public static class ImpactOf
+    {
+        public static Impact Finding(IEnumerable<CheckResult> results) => results.Select(Result).DefaultIfEmpty(Impact.Value).Min();
+
+        public static Impact Result(CheckResult r)
+        {
+            if (r.Outcome == Outcome.Crash) return Impact.Crash;
+            if (r.Outcome == Outcome.Timeout) return Impact.Hang;
+            var message = r.Message;
+            if (Data.Any(p => p.IsMatch(message))) return Impact.Data;
+            if (Value.Any(p => p.IsMatch(message))) return Impact.Value;
+            return WrongException.IsMatch(message) ? Impact.Exception : Impact.Value;
+        }
+
+        /// <summary>What the byte-comparing checks say when the bytes differ (Describe.Difference, the model's reads, ReadByte's values, reads past the end).</summary>
+        static readonly Regex[] Data =
+        {
+            new Regex(@"first difference at offset \d+", RegexOptions.CultureInvariant),
+            new Regex(@"expected \d+ bytes, got \d+", RegexOptions.CultureInvariant),
+            new Regex(@"the store differs|differs from the model", RegexOptions.CultureInvariant),
+            new Regex(@"byte \d+ is 0x[0-9A-F]{2}; expected 0x[0-9A-F]{2}", RegexOptions.CultureInvariant),
+            new Regex(@"ReadByte\(\) (at (offset|position) \d+ returned -?\d+|returned -1 at offset \d+); expected \d+", RegexOptions.CultureInvariant),
+            new Regex(@"returned \d+ more byte\(s\); expected the end", RegexOptions.CultureInvariant),
+        };
+
+        /// <summary>A wrong value or state, or an exception from a call that must work (a check's "unexpected …", "… although the capability is true").</summary>
+        static readonly Regex[] Value =
+        {
+            new Regex(@"returned -?\d+; expected -?\d+", RegexOptions.CultureInvariant),
+            new Regex(@"\bis -?\d+( after [^;]*)?; expected", RegexOptions.CultureInvariant),
+            new Regex(@"\bCan(Read|Write|Seek) is (true|false)", RegexOptions.CultureInvariant),
+            new Regex(@"although the capability is true|\bunexpected [A-Z]", RegexOptions.CultureInvariant),
+        };
+
+        /// <summary>The contract named an exception and another (or none) came.</summary>
+        static readonly Regex WrongException = new Regex(@"expected (success or )?[A-Za-z.]*Exception", RegexOptions.CultureInvariant);
+    }
+}
