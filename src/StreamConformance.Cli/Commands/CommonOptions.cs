@@ -27,18 +27,29 @@ namespace StreamConformance.Cli.Commands
             Description = "Glob over full type names, e.g. *FileStream*.",
         };
 
-        public readonly Option<string?> Json = new Option<string?>("--json") { Description = "Write the JSON result to this file." };
-        public readonly Option<string?> Markdown = new Option<string?>("--markdown") { Description = "Write a Markdown report to this file." };
-        public readonly Option<string?> Html = new Option<string?>("--html") { Description = "Write an HTML report to this file." };
+        /// <summary>A run's output formats (<see cref="Exporters.All"/>), an option each: --json, --markdown, --html.</summary>
+        readonly IReadOnlyList<(IExporter Exporter, Option<string?> Option)> _outputs =
+            Exporters.All(new Charts.ScottPlotChartRenderer()).Select(e => (e, new Option<string?>("--" + e.Format) { Description = e.Description })).ToList();
+
+        /// <summary>The option of a format; the inventory, scenario and evidence verbs write their own documents through these names.</summary>
+        public Option<string?> Json => OptionOf("json");
+        public Option<string?> Markdown => OptionOf("markdown");
+        public Option<string?> Html => OptionOf("html");
+
+        Option<string?> OptionOf(string format) => _outputs.First(o => o.Exporter.Format == format).Option;
 
         public void AddTo(Command command)
         {
             command.Options.Add(Runtime);
             command.Options.Add(Assembly);
             command.Options.Add(Filter);
-            command.Options.Add(Json);
-            command.Options.Add(Markdown);
-            command.Options.Add(Html);
+            AddOutputsTo(command);
+        }
+
+        /// <summary>An option per output format of a run.</summary>
+        public void AddOutputsTo(Command command)
+        {
+            foreach (var (_, option) in _outputs) command.Options.Add(option);
         }
 
         /// <summary>The runtimes named, resolved; both defaults when none is named. Unknown names and bad paths are input errors.</summary>
@@ -70,18 +81,7 @@ namespace StreamConformance.Cli.Commands
         }
 
         /// <summary>The report files asked for, each checked for writability before any work is done.</summary>
-        public List<OutputFile> Outputs(ParseResult parse, IExporter? json = null, IExporter? markdown = null, IExporter? html = null)
-        {
-            var outputs = new List<OutputFile>();
-            void Add(Option<string?> option, IExporter? exporter)
-            {
-                var path = parse.GetValue(option);
-                if (path != null && exporter != null) outputs.Add(new OutputFile(path, exporter));
-            }
-            Add(Json, json);
-            Add(Markdown, markdown);
-            Add(Html, html);
-            return outputs;
-        }
+        public List<OutputFile> Outputs(ParseResult parse) =>
+            _outputs.Where(o => parse.GetValue(o.Option) != null).Select(o => new OutputFile(parse.GetValue(o.Option)!, o.Exporter)).ToList();
     }
 }

@@ -44,7 +44,7 @@ namespace StreamConformance.Cli.Commands
                 var settings = new CompareSettings { Threshold = parse.GetValue(_threshold), Noise = parse.GetValue(_noise), Test = parse.GetValue(_test) };
                 if (!(settings.Threshold >= 0)) throw new InputException($"--threshold: {settings.Threshold} is not a relative change (0 or more, e.g. 0.05)");
                 if (!(settings.Noise >= 0)) throw new InputException($"--noise: {settings.Noise} is not a ratio (0 or more, e.g. 0.1)");
-                var markdown = parse.GetValue(_markdown) is { } path ? new OutputFile(path, new MarkdownExporter()) : null;
+                var markdown = parse.GetValue(_markdown) is { } path ? new OutputFile(path, "markdown") : null;
                 var expectations = ConsoleView.ExpectationsOf(parse);
                 var baseline = new[] { parse.GetValue(_baseline)! }.Concat(parse.GetValue(_baselineRuns) ?? new string[0]).Select(p => RunAnalysis.Of(JsonExporter.Read(p), expectations)).ToList();
                 var candidate = new[] { parse.GetValue(_candidate)! }.Concat(parse.GetValue(_candidateRuns) ?? new string[0]).Select(p => RunAnalysis.Of(JsonExporter.Read(p), expectations)).ToList();

@@ -28,8 +28,8 @@ namespace StreamConformance.Cli.Commands
             var assemblies = _common.AssemblyPaths(parse);
             // User assemblies are read once, against the first runtime named (or the one the CLI runs on).
             var runtimes = _common.ResolveRuntimes(parse, defaultsWhenNone: assemblies.Count == 0);
-            var json = parse.GetValue(_common.Json) is string j ? new OutputFile(j, new JsonExporter()) : null;
-            var markdown = parse.GetValue(_common.Markdown) is string m ? new OutputFile(m, new MarkdownExporter()) : null;
+            var json = parse.GetValue(_common.Json) is string j ? new OutputFile(j, "json") : null;
+            var markdown = parse.GetValue(_common.Markdown) is string m ? new OutputFile(m, "markdown") : null;
             var filter = parse.GetValue(_common.Filter);
 
             var inventories = new List<StreamInventory>();

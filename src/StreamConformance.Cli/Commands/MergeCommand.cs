@@ -21,16 +21,14 @@ namespace StreamConformance.Cli.Commands
         {
             var command = new Command("merge", "Merge sweep results from several machines or runtimes into one: console summary, --json, --markdown, --html. The same runtime from two machines is labeled name@machine.");
             command.Arguments.Add(_results);
-            command.Options.Add(_common.Json);
-            command.Options.Add(_common.Markdown);
-            command.Options.Add(_common.Html);
+            _common.AddOutputsTo(command);
             command.Options.Add(ConsoleView.All);
             command.Options.Add(ConsoleView.ByAssembly);
             command.Options.Add(ConsoleView.Expectations);
             command.SetAction(parse =>
             {
                 var expectations = ConsoleView.ExpectationsOf(parse);
-                var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter(new Charts.ScottPlotChartRenderer()));
+                var outputs = _common.Outputs(parse);
                 var paths = parse.GetValue(_results) ?? new string[0];
                 var inputs = new List<MergeInput>();
                 foreach (var path in paths)
@@ -47,7 +45,7 @@ namespace StreamConformance.Cli.Commands
                 foreach (var output in outputs) output.Write(analysis);
                 ConsoleView.Summary(analysis, parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
                 AnsiConsole.MarkupLine($"[grey]merged {inputs.Count} of {paths.Length} files: {Markup.Escape(string.Join(", ", inputs.Select(i => i.Source)))}[/]");
-                foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
+                foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Format}: {Markup.Escape(output.Path)}[/]");
                 return inputs.Count < paths.Length ? Program.BadInput : Program.Ok;
             });
             return command;

@@ -16,9 +16,7 @@ namespace StreamConformance.Cli.Commands
         {
             var command = new Command("report", "Render a saved sweep result again: console summary, --markdown, --html (and --json, rewritten).");
             command.Arguments.Add(_result);
-            command.Options.Add(_common.Json);
-            command.Options.Add(_common.Markdown);
-            command.Options.Add(_common.Html);
+            _common.AddOutputsTo(command);
             command.Options.Add(ConsoleView.All);
             command.Options.Add(ConsoleView.ByAssembly);
             command.Options.Add(MatrixView.Option);
@@ -34,11 +32,11 @@ namespace StreamConformance.Cli.Commands
                     var finding = analysis.FindingOf(id)
                         ?? throw new InputException($"--finding: no finding {id} in {path} ({analysis.Findings.Count} findings; `streamconf report {path} --all` lists them)");
                     var text = FindingIssue.Render(finding, document, CandidateFixes(finding, document));
-                    if (parse.GetValue(_common.Markdown) is string markdown) new OutputFile(markdown, new MarkdownExporter()).WriteText(w => w.Write(text));
+                    if (parse.GetValue(_common.Markdown) is string markdown) new OutputFile(markdown, "markdown").WriteText(w => w.Write(text));
                     else System.Console.Write(text);
                     return Program.Ok;
                 }
-                var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter(new Charts.ScottPlotChartRenderer()));
+                var outputs = _common.Outputs(parse);
                 foreach (var output in outputs) output.Write(analysis);
                 ConsoleView.Summary(analysis, parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
                 if (parse.GetValue(MatrixView.Option)) MatrixView.Write(analysis, parse.GetValue(ConsoleView.All));

@@ -78,7 +78,7 @@ namespace StreamConformance.Cli.Commands
                 if (readable.Types.Count == 0 && readable.Errors.Count > 0) throw new InputException(readable.Errors[0].Message);
             }
             var expectations = ConsoleView.ExpectationsOf(parse);
-            var outputs = _common.Outputs(parse, new JsonExporter(), new MarkdownExporter(), new HtmlExporter(new Charts.ScottPlotChartRenderer()));
+            var outputs = _common.Outputs(parse);
 
             using var cancel = new CancellationTokenSource();
             ConsoleCancelEventHandler onCancel = (_, e) => { e.Cancel = true; cancel.Cancel(); };
@@ -91,7 +91,7 @@ namespace StreamConformance.Cli.Commands
                 foreach (var output in outputs) output.Write(analysis);
                 ConsoleView.Summary(analysis, parse.GetValue(ConsoleView.All), parse.GetValue(ConsoleView.ByAssembly));
                 if (parse.GetValue(MatrixView.Option)) MatrixView.Write(analysis, parse.GetValue(ConsoleView.All));
-                foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Exporter.Format}: {Markup.Escape(output.Path)}[/]");
+                foreach (var output in outputs) AnsiConsole.MarkupLine($"[grey]{output.Format}: {Markup.Escape(output.Path)}[/]");
                 if (cancel.IsCancellationRequested) return Program.BadInput;
                 // Advisories and expected behaviour are reported, never counted.
                 return analysis.Fails ? Program.Finding : Program.Ok;

@@ -96,42 +96,5 @@ namespace StreamConformance.Reports
                 .Concat(RecipeOrigin.All.Select(h => row.HowCount(h).ToString()))
                 .Concat(new[] { row.CoveredThrough.ToString(), row.StaticOnly.ToString() })
                 .Concat(Classes.Select(c => row.FindingCount(c).ToString())).ToList();
-
-        public static string ToMarkdown(IReadOnlyList<AssemblyRow> rows)
-        {
-            var sb = new StringBuilder();
-            sb.Append("| ").Append(string.Join(" | ", Header)).Append(" |\n|---|---|").Append(string.Concat(Enumerable.Repeat("---:|", Header.Count - 2))).Append('\n');
-            foreach (var row in rows) sb.Append("| ").Append(string.Join(" | ", Cells(row).Select(Markup.MarkdownCell))).Append(" |\n");
-            var reasons = rows.SelectMany(r => r.StaticOnlyTypes.Select(s => (r, s))).ToList();
-            if (reasons.Count > 0)
-            {
-                sb.Append("\nStatic-only, each with its reason:\n\n");
-                foreach (var (r, s) in reasons) sb.Append("- ").Append(r.Runtime).Append(' ').Append(r.Assembly).Append(" `").Append(s.Type).Append("`: ").Append(Markup.MarkdownCell(s.Reason)).Append('\n');
-            }
-            return sb.ToString();
-        }
-
-        public static string ToHtml(IReadOnlyList<AssemblyRow> rows)
-        {
-            var sb = new StringBuilder("<table class=\"by-assembly\"><tr>");
-            foreach (var h in Header) sb.Append("<th>").Append(Markup.Html(h)).Append("</th>");
-            sb.Append("</tr>\n");
-            foreach (var row in rows)
-            {
-                sb.Append("<tr>");
-                foreach (var c in Cells(row)) sb.Append("<td>").Append(Markup.Html(c)).Append("</td>");
-                sb.Append("</tr>\n");
-            }
-            sb.Append("</table>\n");
-            var reasons = rows.SelectMany(r => r.StaticOnlyTypes.Select(s => (r, s))).ToList();
-            if (reasons.Count > 0)
-            {
-                sb.Append("<details><summary>").Append(reasons.Count).Append(" static-only, each with its reason</summary>\n<ul>\n");
-                foreach (var (r, s) in reasons)
-                    sb.Append("<li>").Append(Markup.Html(r.Runtime + " " + r.Assembly)).Append(" <code>").Append(Markup.Html(s.Type)).Append("</code>: ").Append(Markup.Html(s.Reason)).Append("</li>\n");
-                sb.Append("</ul></details>\n");
-            }
-            return sb.ToString();
-        }
     }
 }

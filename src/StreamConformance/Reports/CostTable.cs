@@ -8,7 +8,7 @@ using StreamConformance.Results;
 namespace StreamConformance.Reports
 {
     /// <summary>
-    /// What one byte costs, per runtime: a row per built stream (type and recipe variant), and for ReadByte,
+    /// What one byte costs, per runtime (the model; the Markdown and HTML exporters render it): a row per built stream (type and recipe variant), and for ReadByte,
     /// WriteByte and Read(Span) of 1 byte the bytes allocated per call and the time per call as a ratio to the
     /// limit (summing a byte[]) and to the baseline (MemoryStream). Read from the budget checks' results only.
     /// </summary>
@@ -36,79 +36,11 @@ namespace StreamConformance.Reports
 
         const string AllocPrefix = "budget.alloc.";
         const string LatencyPrefix = "budget.latency.";
-        const string OverMark = "✗";
+        /// <summary>After a figure over its budget.</summary>
+        public const string OverMark = "✗";
         /// <summary>After an allocation figure the meter did not call exact (its pairs of windows disagreed, or it was counted process-wide).</summary>
-        const string InexactMark = "~";
+        public const string InexactMark = "~";
         const string Absent = "–";
-
-        /// <summary>Markdown: a heading and a table per runtime; "" when the document holds no budget results for these operations.</summary>
-        public static string ToMarkdown(RunDocument doc) => From(doc).ToMarkdown();
-
-        public string ToMarkdown()
-        {
-            var tables = Tables;
-            if (tables.Count == 0) return "";
-            var sb = new StringBuilder();
-            sb.Append("## Per-call cost\n\n");
-            sb.Append("Bytes allocated per call; time per call as a ratio to summing a byte[] (×limit) and to MemoryStream (×baseline). ")
-              .Append("**").Append(OverMark).Append("**: over budget; ").Append(InexactMark)
-              .Append(": not exact, the figure may differ from run to run.\n");
-            foreach (var table in tables)
-            {
-                sb.Append("\n### ").Append(Markup.MarkdownCell(table.Title)).Append("\n\n");
-                sb.Append("| type | variant |");
-                foreach (var (_, heading) in Operations)
-                    sb.Append(' ').Append(heading).Append(" B/call | ").Append(heading).Append(" ×limit | ").Append(heading).Append(" ×baseline |");
-                sb.Append("\n|---|---|");
-                foreach (var _ in Operations) sb.Append("---:|---:|---:|");
-                sb.Append('\n');
-                foreach (var row in table.Rows)
-                {
-                    sb.Append("| ").Append(MarkdownCode(row.Type)).Append(" | ").Append(Markup.MarkdownCell(row.Variant)).Append(" |");
-                    foreach (var cell in row.Cells)
-                        sb.Append(' ').Append(cell.Over ? "**" + cell.Text + " " + OverMark + "**" : cell.Text).Append(" |");
-                    sb.Append('\n');
-                }
-            }
-            return sb.ToString();
-        }
-
-        /// <summary>An HTML fragment (no page around it), every text encoded; "" when there is nothing to show.
-        /// Over-budget cells carry class <c>fail</c> and the check's message as their title.</summary>
-        public static string ToHtml(RunDocument doc) => From(doc).ToHtml();
-
-        public string ToHtml()
-        {
-            var tables = Tables;
-            if (tables.Count == 0) return "";
-            var sb = new StringBuilder();
-            sb.Append("<section class=\"cost-table\"><h2>Per-call cost</h2>\n");
-            sb.Append("<p>Bytes allocated per call; time per call as a ratio to summing a byte[] (×limit) and to MemoryStream (×baseline). ")
-              .Append(OverMark).Append(": over budget; ").Append(InexactMark).Append(": not exact, the figure may differ from run to run.</p>\n");
-            foreach (var table in tables)
-            {
-                sb.Append("<h3>").Append(Markup.Html(table.Title)).Append("</h3>\n<table>\n<tr><th rowspan=\"2\">type</th><th rowspan=\"2\">variant</th>");
-                foreach (var (_, heading) in Operations) sb.Append("<th colspan=\"3\">").Append(Markup.Html(heading)).Append("</th>");
-                sb.Append("</tr>\n<tr>");
-                foreach (var _ in Operations) sb.Append("<th>B/call</th><th>×limit</th><th>×baseline</th>");
-                sb.Append("</tr>\n");
-                foreach (var row in table.Rows)
-                {
-                    sb.Append("<tr><td><code>").Append(Markup.Html(row.Type)).Append("</code></td><td>").Append(Markup.Html(row.Variant)).Append("</td>");
-                    foreach (var cell in row.Cells)
-                    {
-                        if (cell.Over)
-                            sb.Append("<td class=\"fail\" title=\"").Append(Markup.Html(cell.Message)).Append("\">").Append(Markup.Html(cell.Text + " " + OverMark)).Append("</td>");
-                        else
-                            sb.Append("<td>").Append(Markup.Html(cell.Text)).Append("</td>");
-                    }
-                    sb.Append("</tr>\n");
-                }
-                sb.Append("</table>\n");
-            }
-            sb.Append("</section>\n");
-            return sb.ToString();
-        }
 
         /// <summary>One runtime's rows.</summary>
         public sealed class Table
@@ -195,9 +127,5 @@ namespace StreamConformance.Reports
             var pattern = a >= 100 ? "0" : a >= 10 ? "0.#" : a >= 1 ? "0.##" : "0.###";
             return ratio.ToString(pattern, CultureInfo.InvariantCulture);
         }
-
-        /// <summary>Generic names hold a backtick ("List`1"): fence those with two.</summary>
-        static string MarkdownCode(string text) =>
-            Markup.MarkdownCell(text.Contains("`") ? "`` " + text + " ``" : "`" + text + "`");
     }
 }

@@ -1,6 +1,8 @@
+using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
+using System.Text;
 using StreamConformance.Findings;
 using StreamConformance.Reports.Charts;
 using StreamConformance.Reports.Matrix;
@@ -10,7 +12,8 @@ namespace StreamConformance.Reports
 {
     /// <summary>
     /// One self-contained page a person looks at: findings first (ranked as the console prints them), coverage, then
-    /// the runtime matrix as charts with every row in collapsible tables, the syscall table and the static-only types.
+    /// the runtime matrix as charts with every row in collapsible tables, the per-call cost, the syscall table and the
+    /// static-only types. Every HTML table of a run's page is rendered here, from the <see cref="RunAnalysis"/>'s models.
     /// No script, and nothing fetched: styles inline, charts inline SVG. Every result is in the JSON, not here (it
     /// made the page 2 MB).
     /// </summary>
@@ -25,6 +28,7 @@ namespace StreamConformance.Reports
         public HtmlExporter(IChartRenderer? charts = null) => _charts = charts;
 
         public string Format => "html";
+        public string Description => "Write an HTML report to this file.";
 
         const string Style =
             "body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1400px}" +
@@ -55,7 +59,7 @@ namespace StreamConformance.Reports
                 w.Write("<h2>By assembly</h2>\n");
                 var user = analysis.OfUserAssemblies;
                 if (!user) w.Write("<details><summary>" + byAssembly.Count + " assemblies: built by how, static-only, findings by class</summary>\n");
-                w.Write(AssemblyTable.ToHtml(byAssembly));
+                w.Write(ByAssembly(byAssembly));
                 if (!user) w.Write("</details>\n");
             }
 
@@ -63,11 +67,12 @@ namespace StreamConformance.Reports
             w.Write("<h2>Runtime matrix</h2>\n");
             if (_charts == null) w.Write("<p>Charts are drawn by the streamconf command line; this page has the tables only.</p>\n");
             if (matrix.Sections.All(s => s.Rows.Count == 0)) w.Write("<p>No budget or syscall figures in this run.</p>\n");
-            else w.Write(MatrixHtml.Render(matrix, _charts));
+            else w.Write(Matrix(matrix, _charts));
+            w.Write(Cost(analysis.Cost));
 
             var syscalls = analysis.Syscalls;
             if (syscalls.Rows.Count > 0)
-                w.Write("<h2>Syscalls by name</h2>\n<details><summary>" + syscalls.Rows.Count + " scenarios, each call counted by syscall name</summary>\n" + syscalls.ToHtml() + "</details>\n");
+                w.Write("<h2>Syscalls by name</h2>\n<details><summary>" + syscalls.Rows.Count + " scenarios, each call counted by syscall name</summary>\n" + Syscalls(syscalls) + "</details>\n");
 
             var covered = document.Runtimes.SelectMany(run => run.CoveredThrough.Select(c => (run.Runtime.Name, c))).ToList();
             if (covered.Count > 0)
@@ -137,6 +142,128 @@ namespace StreamConformance.Reports
                 foreach (var e in row.Errors) w.Write($"<li>{E(e)}</li>");
                 w.Write("</ul></details>\n");
             }
+        }
+
+        /// <summary>The per-assembly table, then each static-only type with its reason, folded.</summary>
+        internal static string ByAssembly(IReadOnlyList<AssemblyRow> rows)
+        {
+            var sb = new StringBuilder("<table class=\"by-assembly\"><tr>");
+            foreach (var h in AssemblyTable.Header) sb.Append("<th>").Append(E(h)).Append("</th>");
+            sb.Append("</tr>\n");
+            foreach (var row in rows)
+            {
+                sb.Append("<tr>");
+                foreach (var c in AssemblyTable.Cells(row)) sb.Append("<td>").Append(E(c)).Append("</td>");
+                sb.Append("</tr>\n");
+            }
+            sb.Append("</table>\n");
+            var reasons = rows.SelectMany(r => r.StaticOnlyTypes.Select(s => (r, s))).ToList();
+            if (reasons.Count > 0)
+            {
+                sb.Append("<details><summary>").Append(reasons.Count).Append(" static-only, each with its reason</summary>\n<ul>\n");
+                foreach (var (r, s) in reasons)
+                    sb.Append("<li>").Append(E(r.Runtime + " " + r.Assembly)).Append(" <code>").Append(E(s.Type)).Append("</code>: ").Append(E(s.Reason)).Append("</li>\n");
+                sb.Append("</ul></details>\n");
+            }
+            return sb.ToString();
+        }
+
+        /// <summary>
+        /// A heading and a table per runtime, every text encoded; "" when there is nothing to show. Over-budget cells
+        /// carry class <c>fail</c> and the check's message as their title.
+        /// </summary>
+        internal static string Cost(CostTable cost)
+        {
+            var tables = cost.Tables;
+            if (tables.Count == 0) return "";
+            var sb = new StringBuilder();
+            sb.Append("<section class=\"cost-table\"><h2>Per-call cost</h2>\n");
+            sb.Append("<p>Bytes allocated per call; time per call as a ratio to summing a byte[] (×limit) and to MemoryStream (×baseline). ")
+              .Append(CostTable.OverMark).Append(": over budget; ").Append(CostTable.InexactMark).Append(": not exact, the figure may differ from run to run.</p>\n");
+            foreach (var table in tables)
+            {
+                sb.Append("<h3>").Append(E(table.Title)).Append("</h3>\n<table>\n<tr><th rowspan=\"2\">type</th><th rowspan=\"2\">variant</th>");
+                foreach (var (_, heading) in CostTable.Operations) sb.Append("<th colspan=\"3\">").Append(E(heading)).Append("</th>");
+                sb.Append("</tr>\n<tr>");
+                foreach (var _ in CostTable.Operations) sb.Append("<th>B/call</th><th>×limit</th><th>×baseline</th>");
+                sb.Append("</tr>\n");
+                foreach (var row in table.Rows)
+                {
+                    sb.Append("<tr><td><code>").Append(E(row.Type)).Append("</code></td><td>").Append(E(row.Variant)).Append("</td>");
+                    foreach (var cell in row.Cells)
+                    {
+                        if (cell.Over)
+                            sb.Append("<td class=\"fail\" title=\"").Append(E(cell.Message)).Append("\">").Append(E(cell.Text + " " + CostTable.OverMark)).Append("</td>");
+                        else
+                            sb.Append("<td>").Append(E(cell.Text)).Append("</td>");
+                    }
+                    sb.Append("</tr>\n");
+                }
+                sb.Append("</table>\n");
+            }
+            sb.Append("</section>\n");
+            return sb.ToString();
+        }
+
+        /// <summary>The syscall cells as a table fragment; every text encoded, the full message each cell's title.</summary>
+        internal static string Syscalls(SyscallTable table)
+        {
+            if (table.Rows.Count == 0) return "<p>No syscall results.</p>\n";
+            var w = new StringBuilder();
+            w.Append("<table class=\"syscalls\"><tr><th>stream</th><th>cell</th>");
+            foreach (var c in table.Columns) w.Append("<th>").Append(E(c.Title)).Append("</th>");
+            w.Append("</tr>\n");
+            foreach (var row in table.Rows)
+            {
+                w.Append("<tr><td>").Append(E(row.Stream)).Append("</td><td><code>").Append(E(row.Family)).Append(' ').Append(E(row.Parameters)).Append("</code></td>");
+                foreach (var c in table.Columns)
+                {
+                    var cell = row.Cells[c.Runtime];
+                    var css = cell.Outcome?.ToString().ToLowerInvariant() ?? "missing";
+                    w.Append("<td class=\"").Append(css).Append('"');
+                    if (cell.Message.Length > 0) w.Append(" title=\"").Append(E(cell.Message)).Append('"');
+                    w.Append('>').Append(cell.OverBudget ? "<strong>" + E(cell.Text) + "</strong>" : E(cell.Text)).Append("</td>");
+                }
+                w.Append("</tr>\n");
+            }
+            w.Append("</table>\n<p>").Append(E(SyscallTable.Legend)).Append("</p>\n");
+            return w.ToString();
+        }
+
+        /// <summary>The matrix: per section its chart (when there is a renderer), then every row in a collapsible table.</summary>
+        internal static string Matrix(RuntimeMatrix matrix, IChartRenderer? charts)
+        {
+            var sb = new StringBuilder();
+            foreach (var section in matrix.Sections.Where(s => s.Rows.Count > 0))
+            {
+                var id = section.Measure.ToString().ToLowerInvariant();
+                sb.Append("<section class=\"matrix\" id=\"").Append(id).Append("\"><h3>").Append(E(section.Title)).Append("</h3>\n<p>")
+                  .Append(E(section.Legend)).Append("</p>\n");
+                var chart = MatrixCharts.Of(matrix, section);
+                if (chart != null && charts != null)
+                {
+                    sb.Append("<figure class=\"chart\" data-series-colors=\"").Append(string.Join(" ", chart.Series.Select(s => s.Color))).Append("\">")
+                      .Append(charts.Svg(chart)).Append("<figcaption>").Append(E(MatrixCharts.Caption(section))).Append("</figcaption></figure>\n");
+                }
+                var differing = section.Rows.Count(r => r.Differs);
+                sb.Append("<details><summary>").Append(section.Rows.Count).Append(" rows, ").Append(differing).Append(" differ across runtimes</summary>\n<table>");
+                sb.Append(section.Measure == MatrixMeasure.Syscalls ? "<tr><th>stream</th><th>scenario</th><th>parameters</th>" : "<tr><th>type</th><th>variant</th><th>operation</th>");
+                foreach (var rt in matrix.Runtimes) sb.Append("<th>").Append(E(rt.Title)).Append("</th>");
+                sb.Append("</tr>\n");
+                foreach (var row in section.Rows)
+                {
+                    sb.Append(row.Differs ? "<tr class=\"differs\">" : "<tr>")
+                      .Append("<td>").Append(E(row.Subject)).Append("</td><td>").Append(E(row.Variant)).Append("</td><td>").Append(E(row.Operation)).Append("</td>");
+                    foreach (var cell in row.Cells)
+                    {
+                        // The message is left out on purpose: a full sweep's messages would double the page.
+                        sb.Append(cell.StandsOut ? "<td class=\"out\">" : cell.Over ? "<td class=\"fail\">" : "<td>").Append(E(cell.Display)).Append("</td>");
+                    }
+                    sb.Append("</tr>\n");
+                }
+                sb.Append("</table></details></section>\n");
+            }
+            return sb.ToString();
         }
 
         static string Bad(int n) => n == 0 ? "<td>0</td>" : $"<td class=\"fail\">{n}</td>";

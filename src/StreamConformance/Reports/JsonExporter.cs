@@ -9,6 +9,7 @@ namespace StreamConformance.Reports
     public sealed class JsonExporter : IExporter
     {
         public string Format => "json";
+        public string Description => "Write the JSON result to this file.";
 
         public static readonly JsonSerializerSettings Settings = new JsonSerializerSettings
         {

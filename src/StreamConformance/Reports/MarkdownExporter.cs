@@ -1,13 +1,21 @@
+using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using System.Text;
+using StreamConformance.Reports.Matrix;
 using StreamConformance.Results;
 
 namespace StreamConformance.Reports
 {
-    /// <summary>A report ready to paste into an issue: runtimes and coverage, then each finding with its evidence.</summary>
+    /// <summary>
+    /// A report ready to paste into an issue: runtimes and coverage, the findings by id (ranked), then the per-call
+    /// cost, the syscalls and the runtime matrix. Every Markdown table of a run's report is rendered here, from the
+    /// <see cref="RunAnalysis"/>'s models.
+    /// </summary>
     public sealed class MarkdownExporter : IExporter
     {
         public string Format => "markdown";
+        public string Description => "Write a Markdown report to this file.";
 
         /// <summary>Findings listed open; the rest of a long list sits in a folded table beneath (as the HTML page does).</summary>
         const int FindingsOpen = 20;
@@ -33,7 +41,7 @@ namespace StreamConformance.Reports
                 var user = analysis.OfUserAssemblies;
                 w.WriteLine(user ? "## By assembly" : "<details><summary>By assembly</summary>");
                 w.WriteLine();
-                w.Write(AssemblyTable.ToMarkdown(byAssembly));
+                w.Write(ByAssembly(byAssembly));
                 w.WriteLine();
                 if (!user)
                 {
@@ -60,7 +68,7 @@ namespace StreamConformance.Reports
                 w.WriteLine("One finding with its figures per recipe and a repro: `streamconf report RESULT.json --finding ID`.");
             }
             // Figures side by side: what each call costs, and what each syscall scenario issued, per runtime.
-            var cost = analysis.Cost.ToMarkdown();
+            var cost = Cost(analysis.Cost);
             if (cost.Length > 0)
             {
                 w.WriteLine();
@@ -72,9 +80,9 @@ namespace StreamConformance.Reports
                 w.WriteLine();
                 w.WriteLine("## Syscalls per scenario");
                 w.WriteLine();
-                w.Write(syscalls.ToMarkdown());
+                w.Write(Syscalls(syscalls));
             }
-            var matrix = Matrix.MatrixMarkdown.Render(analysis.Matrix);
+            var matrix = Matrix(analysis.Matrix);
             if (matrix.Length > 0)
             {
                 w.WriteLine();
@@ -109,7 +117,114 @@ namespace StreamConformance.Reports
             w.WriteLine($"Seed {document.Options.GetValueOrDefault("seed")}, {document.WallSeconds:0.0} s, streamconf {document.ToolVersion}.");
         }
 
-        static void FindingTable(TextWriter w, System.Collections.Generic.IEnumerable<Findings.Finding> findings)
+        /// <summary>The per-assembly table, then each static-only type with its reason.</summary>
+        internal static string ByAssembly(IReadOnlyList<AssemblyRow> rows)
+        {
+            var header = AssemblyTable.Header;
+            var sb = new StringBuilder();
+            sb.Append("| ").Append(string.Join(" | ", header)).Append(" |\n|---|---|").Append(string.Concat(Enumerable.Repeat("---:|", header.Count - 2))).Append('\n');
+            foreach (var row in rows) sb.Append("| ").Append(string.Join(" | ", AssemblyTable.Cells(row).Select(Markup.MarkdownCell))).Append(" |\n");
+            var reasons = rows.SelectMany(r => r.StaticOnlyTypes.Select(s => (r, s))).ToList();
+            if (reasons.Count > 0)
+            {
+                sb.Append("\nStatic-only, each with its reason:\n\n");
+                foreach (var (r, s) in reasons) sb.Append("- ").Append(r.Runtime).Append(' ').Append(r.Assembly).Append(" `").Append(s.Type).Append("`: ").Append(Markup.MarkdownCell(s.Reason)).Append('\n');
+            }
+            return sb.ToString();
+        }
+
+        /// <summary>A heading and a table per runtime; "" when the run holds no budget results for the table's operations.</summary>
+        internal static string Cost(CostTable cost)
+        {
+            var tables = cost.Tables;
+            if (tables.Count == 0) return "";
+            var sb = new StringBuilder();
+            sb.Append("## Per-call cost\n\n");
+            sb.Append("Bytes allocated per call; time per call as a ratio to summing a byte[] (×limit) and to MemoryStream (×baseline). ")
+              .Append("**").Append(CostTable.OverMark).Append("**: over budget; ").Append(CostTable.InexactMark)
+              .Append(": not exact, the figure may differ from run to run.\n");
+            foreach (var table in tables)
+            {
+                sb.Append("\n### ").Append(Markup.MarkdownCell(table.Title)).Append("\n\n");
+                sb.Append("| type | variant |");
+                foreach (var (_, heading) in CostTable.Operations)
+                    sb.Append(' ').Append(heading).Append(" B/call | ").Append(heading).Append(" ×limit | ").Append(heading).Append(" ×baseline |");
+                sb.Append("\n|---|---|");
+                foreach (var _ in CostTable.Operations) sb.Append("---:|---:|---:|");
+                sb.Append('\n');
+                foreach (var row in table.Rows)
+                {
+                    sb.Append("| ").Append(Code(row.Type)).Append(" | ").Append(Markup.MarkdownCell(row.Variant)).Append(" |");
+                    foreach (var cell in row.Cells)
+                        sb.Append(' ').Append(cell.Over ? "**" + cell.Text + " " + CostTable.OverMark + "**" : cell.Text).Append(" |");
+                    sb.Append('\n');
+                }
+            }
+            return sb.ToString();
+        }
+
+        /// <summary>The syscall cells side by side, a column per runtime, over-budget cells in bold.</summary>
+        internal static string Syscalls(SyscallTable table)
+        {
+            if (table.Rows.Count == 0) return "No syscall results.\n";
+            var w = new StringBuilder();
+            w.Append("| stream | cell | ").Append(string.Join(" | ", table.Columns.Select(c => Escaped(c.Title)))).Append(" |\n");
+            w.Append("|---|---|").Append(string.Concat(table.Columns.Select(_ => "---|"))).Append('\n');
+            foreach (var row in table.Rows)
+            {
+                w.Append("| ").Append(Escaped(row.Stream)).Append(" | ").Append(Escaped(row.Family)).Append(' ').Append(Escaped(row.Parameters)).Append(" | ");
+                w.Append(string.Join(" | ", table.Columns.Select(c =>
+                {
+                    var cell = row.Cells[c.Runtime];
+                    return cell.OverBudget ? "**" + Escaped(cell.Text) + "**" : Escaped(cell.Text);
+                })));
+                w.Append(" |\n");
+            }
+            w.Append('\n').Append(SyscallTable.Legend).Append('\n');
+            return w.ToString();
+        }
+
+        /// <summary>
+        /// Per matrix section, the rows whose runtimes differ, the cell that stands out in bold; "" when the run has
+        /// fewer than two runtimes with figures (the per-call cost table already shows one).
+        /// </summary>
+        internal static string Matrix(RuntimeMatrix matrix)
+        {
+            if (matrix.Runtimes.Count < 2 || matrix.Sections.All(s => s.Rows.Count == 0)) return "";
+            var sb = new StringBuilder();
+            sb.Append("## Runtime matrix\n\n");
+            sb.Append("The same figure on each runtime of the run, only the rows where runtimes differ; **bold**: the runtime that parts from the others. ")
+              .Append("Every row: `--html`.\n");
+            foreach (var section in matrix.Sections.Where(s => s.Rows.Count > 0))
+            {
+                var differing = section.Differing.ToList();
+                sb.Append("\n### ").Append(section.Title).Append("\n\n").Append(section.Legend).Append(' ');
+                if (differing.Count == 0)
+                {
+                    sb.Append("No row of ").Append(section.Rows.Count).Append(" differs.\n");
+                    continue;
+                }
+                sb.Append(differing.Count).Append(" of ").Append(section.Rows.Count).Append(" rows differ.\n\n");
+                sb.Append("| ").Append(section.Measure == MatrixMeasure.Syscalls ? "stream | scenario | parameters" : "type | variant | operation").Append(" | ")
+                  .Append(string.Join(" | ", matrix.Runtimes.Select(r => MatrixCell(r.Title)))).Append(" |\n");
+                sb.Append("|---|---|---|").Append(string.Concat(matrix.Runtimes.Select(_ => "---:|"))).Append('\n');
+                foreach (var row in differing)
+                {
+                    sb.Append("| `").Append(MatrixCell(row.Subject)).Append("` | ").Append(MatrixCell(row.Variant)).Append(" | ").Append(MatrixCell(row.Operation)).Append(" |");
+                    foreach (var cell in row.Cells)
+                        sb.Append(' ').Append(cell.StandsOut ? "**" + MatrixCell(cell.Display) + "**" : MatrixCell(cell.Display)).Append(" |");
+                    sb.Append('\n');
+                }
+            }
+            return sb.ToString();
+        }
+
+        static string MatrixCell(string text) => Markup.MarkdownCell(text).Replace("*", "\\*");
+
+        /// <summary>A syscall cell: backslashes, pipes and stars escaped, one line.</summary>
+        static string Escaped(string text) => text.Replace("\\", "\\\\").Replace("|", "\\|").Replace("*", "\\*").Replace("\r", " ").Replace("\n", " ");
+
+        static void FindingTable(TextWriter w, IEnumerable<Findings.Finding> findings)
         {
             w.WriteLine("| id | class | runtime | type | title |");
             w.WriteLine("|---|---|---|---|---|");

@@ -10,16 +10,17 @@ namespace StreamConformance.Reports
     /// </summary>
     public sealed class OutputFile
     {
-        /// <summary>A destination for a page that is not a sweep's report (a patch's evidence), written with <see cref="WriteText"/>.</summary>
-        public OutputFile(string path, string format) : this(path, new TextOnly(format)) { }
+        /// <summary>A run's report in <paramref name="exporter"/>'s format, written with <see cref="Write"/>.</summary>
+        public OutputFile(string path, IExporter exporter) : this(path, exporter.Format) => Exporter = exporter;
 
-        public OutputFile(string path, IExporter exporter)
+        /// <summary>A destination for text that is not a run's report (a patch's evidence, an inventory), written with <see cref="WriteText"/>.</summary>
+        public OutputFile(string path, string format)
         {
             Path = System.IO.Path.GetFullPath(path);
-            Exporter = exporter;
+            Format = format;
             var dir = System.IO.Path.GetDirectoryName(Path)!;
             if (Directory.Exists(Path))
-                throw new InputException($"{path}: is a folder, expected a file to write the {exporter.Format} report to");
+                throw new InputException($"{path}: is a folder, expected a file to write the {format} report to");
             if (!Directory.Exists(dir))
                 throw new InputException($"{path}: cannot be written (folder {dir} does not exist)");
             var probe = System.IO.Path.Combine(dir, $".streamconf-{Guid.NewGuid():N}.tmp");
@@ -35,9 +36,13 @@ namespace StreamConformance.Reports
         }
 
         public string Path { get; }
-        public IExporter Exporter { get; }
+        /// <summary>"json", "markdown", "html".</summary>
+        public string Format { get; }
+        /// <summary>What renders a run into it; null for other text.</summary>
+        public IExporter? Exporter { get; }
 
-        public void Write(RunAnalysis analysis) => WriteText(w => Exporter.Export(analysis, w));
+        public void Write(RunAnalysis analysis) =>
+            WriteText(w => (Exporter ?? throw new InvalidOperationException($"{Path}: a {Format} page, not a run's report")).Export(analysis, w));
 
         public void WriteText(Action<TextWriter> write)
         {
@@ -53,13 +58,6 @@ namespace StreamConformance.Reports
             {
                 if (File.Exists(temp)) File.Delete(temp);
             }
-        }
-
-        sealed class TextOnly : IExporter
-        {
-            public TextOnly(string format) => Format = format;
-            public string Format { get; }
-            public void Export(RunAnalysis analysis, TextWriter writer) => throw new InvalidOperationException($"a {Format} page is not a run document's report");
         }
     }
 }

@@ -41,10 +41,6 @@ namespace StreamConformance.Reports
         public IReadOnlyList<SyscallTableColumn> Columns { get; }
         public IReadOnlyList<SyscallTableRow> Rows { get; }
 
-        public static string ToMarkdown(RunDocument doc) => From(doc).ToMarkdown();
-
-        public static string ToHtml(RunDocument doc) => From(doc).ToHtml();
-
         public static SyscallTable From(RunDocument doc)
         {
             var cells = doc.Results.Where(r => r.Check.StartsWith(Prefix, StringComparison.Ordinal) && r.Check.IndexOf('[') > 0).ToList();
@@ -100,52 +96,6 @@ namespace StreamConformance.Reports
         public const string Legend = "Calls in each cell's region by syscall name, then its operations; ✗ over budget; "
                                      + "\"no budget\": measured, not judged; — not measured.";
 
-        public string ToMarkdown()
-        {
-            if (Rows.Count == 0) return "No syscall results.\n";
-            var w = new StringBuilder();
-            w.Append("| stream | cell | ").Append(string.Join(" | ", Columns.Select(c => Md(c.Title)))).Append(" |\n");
-            w.Append("|---|---|").Append(string.Concat(Columns.Select(_ => "---|"))).Append('\n');
-            foreach (var row in Rows)
-            {
-                w.Append("| ").Append(Md(row.Stream)).Append(" | ").Append(Md(row.Family)).Append(' ').Append(Md(row.Parameters)).Append(" | ");
-                w.Append(string.Join(" | ", Columns.Select(c =>
-                {
-                    var cell = row.Cells[c.Runtime];
-                    return cell.OverBudget ? "**" + Md(cell.Text) + "**" : Md(cell.Text);
-                })));
-                w.Append(" |\n");
-            }
-            w.Append('\n').Append(Legend).Append('\n');
-            return w.ToString();
-        }
-
-        /// <summary>A table fragment (no page around it); every text is HTML-encoded, the full message is each cell's title.</summary>
-        public string ToHtml()
-        {
-            if (Rows.Count == 0) return "<p>No syscall results.</p>\n";
-            var w = new StringBuilder();
-            w.Append("<table class=\"syscalls\"><tr><th>stream</th><th>cell</th>");
-            foreach (var c in Columns) w.Append("<th>").Append(Markup.Html(c.Title)).Append("</th>");
-            w.Append("</tr>\n");
-            foreach (var row in Rows)
-            {
-                w.Append("<tr><td>").Append(Markup.Html(row.Stream)).Append("</td><td><code>").Append(Markup.Html(row.Family)).Append(' ').Append(Markup.Html(row.Parameters)).Append("</code></td>");
-                foreach (var c in Columns)
-                {
-                    var cell = row.Cells[c.Runtime];
-                    var css = cell.Outcome?.ToString().ToLowerInvariant() ?? "missing";
-                    w.Append("<td class=\"").Append(css).Append('"');
-                    if (cell.Message.Length > 0) w.Append(" title=\"").Append(Markup.Html(cell.Message)).Append('"');
-                    w.Append('>').Append(cell.OverBudget ? "<strong>" + Markup.Html(cell.Text) + "</strong>" : Markup.Html(cell.Text)).Append("</td>");
-                }
-                w.Append("</tr>\n");
-            }
-            w.Append("</table>\n<p>").Append(Markup.Html(Legend)).Append("</p>\n");
-            return w.ToString();
-        }
-
-        static string Md(string text) => text.Replace("\\", "\\\\").Replace("|", "\\|").Replace("*", "\\*").Replace("\r", " ").Replace("\n", " ");
     }
 
     public sealed class SyscallTableColumn

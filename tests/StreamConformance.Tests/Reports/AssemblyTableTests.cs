@@ -37,7 +37,7 @@ namespace StreamConformance.Tests.Reports
             var rows = AssemblyTable.From(_document, FindingBuilder.Build(_document, null));
             Assert.That(rows, Has.Count.EqualTo(1), "one assembly swept");
             _row = rows[0];
-            TestContext.Out.WriteLine(AssemblyTable.ToMarkdown(rows));
+            TestContext.Out.WriteLine(MarkdownExporter.ByAssembly(rows));
         }
 
         string How(string type) => _document.Runtimes.Single().BuiltHow!["LibraryStreams." + type].First();

@@ -60,7 +60,7 @@ namespace StreamConformance.Tests.Reports
         [Test]
         public void MarkdownHasATablePerRuntimeWithFiguresPerOperation()
         {
-            var md = CostTable.ToMarkdown(Document());
+            var md = MarkdownExporter.Cost(CostTable.From(Document()));
             Assert.That(md, Does.Contain("### dotnet (coreclr 10.0.0)\n"));
             Assert.That(md, Does.Contain("### mono (mono 6.8.0.105)\n"));
             Assert.That(md, Does.Contain("| type | variant | ReadByte B/call | ReadByte ×limit | ReadByte ×baseline | WriteByte B/call | WriteByte ×limit | WriteByte ×baseline | Read(Span[1]) B/call |"));
@@ -70,7 +70,7 @@ namespace StreamConformance.Tests.Reports
         [Test]
         public void MarkdownMarksOnlyTheFigureTheFailedBudgetJudged()
         {
-            var md = CostTable.ToMarkdown(Document());
+            var md = MarkdownExporter.Cost(CostTable.From(Document()));
             var row = Row(md, "### mono", Buffered, "over-seekable");
             Assert.That(row, Is.EqualTo($"| `{Buffered}` | over-seekable | **40 ✗** | 4.57 | 3.21 | 0 | 123 | **40 ✗** | skip | – | – |"));
             Assert.That(Row(md, "### mono", Buffered, "bufferSize=7"), Is.EqualTo($"| `{Buffered}` | bufferSize=7 | 1.76 | – | – | – | – | – | – | – | – |"));
@@ -84,17 +84,17 @@ namespace StreamConformance.Tests.Reports
                 ("bytesPerCall", 33351.08), ("exact", 0)));
             doc.Results.Add(Result("mono", "System.Net.Security.SslStream", "loopback-tls client", "budget.alloc.write-byte", Outcome.Pass, "",
                 ("bytesPerCall", 0), ("exact", 1)));
-            var md = CostTable.ToMarkdown(doc);
+            var md = MarkdownExporter.Cost(CostTable.From(doc));
             Assert.That(md, Does.Contain("~: not exact"));
             Assert.That(Row(md, "### mono", "System.Net.Security.SslStream", "loopback-tls client"),
                 Does.StartWith("| `System.Net.Security.SslStream` | loopback-tls client | **33351.08 ~ ✗** | – | – | 0 | "));
-            Assert.That(CostTable.ToHtml(doc), Does.Contain("33351.08 ~"));
+            Assert.That(HtmlExporter.Cost(CostTable.From(doc)), Does.Contain("33351.08 ~"));
         }
 
         [Test]
         public void RowsAreTheStreamsWithResultsForTheShownOperationsSorted()
         {
-            var md = CostTable.ToMarkdown(Document());
+            var md = MarkdownExporter.Cost(CostTable.From(Document()));
             var mono = md.Substring(md.IndexOf("### mono", System.StringComparison.Ordinal));
             var rows = mono.Split('\n').Where(l => l.StartsWith("| `")).ToList();
             // MemoryStream has only a seek budget and a functional check on mono: no row.
@@ -104,7 +104,7 @@ namespace StreamConformance.Tests.Reports
         [Test]
         public void HtmlIsAnEncodedFragmentWithOverBudgetCellsMarked()
         {
-            var html = CostTable.ToHtml(Document());
+            var html = HtmlExporter.Cost(CostTable.From(Document()));
             Assert.That(html, Does.StartWith("<section class=\"cost-table\">"));
             Assert.That(html, Does.Not.Contain("<html"));
             Assert.That(html, Does.Contain("<h3>mono (mono 6.8.0.105)</h3>"));
@@ -120,7 +120,7 @@ namespace StreamConformance.Tests.Reports
         {
             var doc = new RunDocument();
             doc.Results.Add(Alloc("x", "My.Stream<T>&Co", "a<b>", "read-byte", 8));
-            var html = CostTable.ToHtml(doc);
+            var html = HtmlExporter.Cost(CostTable.From(doc));
             Assert.That(html, Does.Contain("<code>My.Stream&lt;T&gt;&amp;Co</code></td><td>a&lt;b&gt;</td><td>8</td>"));
             Assert.That(html, Does.Contain("<h3>x</h3>"), "a runtime only the results name is titled by its name");
         }
@@ -129,8 +129,8 @@ namespace StreamConformance.Tests.Reports
         public void ASavedDocumentGivesTheSameTable()
         {
             var saved = JsonConvert.DeserializeObject<RunDocument>(JsonConvert.SerializeObject(Document()))!;
-            Assert.That(CostTable.ToMarkdown(saved), Is.EqualTo(CostTable.ToMarkdown(Document())));
-            Assert.That(CostTable.ToHtml(saved), Is.EqualTo(CostTable.ToHtml(Document())));
+            Assert.That(MarkdownExporter.Cost(CostTable.From(saved)), Is.EqualTo(MarkdownExporter.Cost(CostTable.From(Document()))));
+            Assert.That(HtmlExporter.Cost(CostTable.From(saved)), Is.EqualTo(HtmlExporter.Cost(CostTable.From(Document()))));
         }
 
         [Test]
@@ -139,8 +139,8 @@ namespace StreamConformance.Tests.Reports
             var doc = new RunDocument();
             doc.Runtimes.Add(Run("dotnet", "coreclr", "10.0.0"));
             doc.Results.Add(Result("dotnet", Memory, "default", "read-byte.values", Outcome.Pass));
-            Assert.That(CostTable.ToMarkdown(doc), Is.Empty);
-            Assert.That(CostTable.ToHtml(doc), Is.Empty);
+            Assert.That(MarkdownExporter.Cost(CostTable.From(doc)), Is.Empty);
+            Assert.That(HtmlExporter.Cost(CostTable.From(doc)), Is.Empty);
         }
 
         [Test]
@@ -148,7 +148,7 @@ namespace StreamConformance.Tests.Reports
         {
             var doc = new RunDocument();
             doc.Results.Add(Result("dotnet", "Generic`1", "v|1", "budget.latency.read-byte", Outcome.Timeout, "silent for 10 s"));
-            var md = CostTable.ToMarkdown(doc);
+            var md = MarkdownExporter.Cost(CostTable.From(doc));
             Assert.That(md, Does.Contain("| `` Generic`1 `` | v\\|1 | – | timeout | timeout | – |"));
         }
     }

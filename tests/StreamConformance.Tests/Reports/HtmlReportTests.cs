@@ -78,6 +78,16 @@ namespace StreamConformance.Tests.Reports
             Assert.That(html, Does.Contain("<td class=\"out\">24 ✗</td>"));
         }
 
+        /// <summary>The page has the per-call cost table, as the Markdown report does.</summary>
+        [Test]
+        public void ThePageHasThePerCallCostOfTheMarkdownReport()
+        {
+            var html = Page(SyntheticRuns.FourRuntimeRun());
+            Assert.That(html, Does.Contain("<section class=\"cost-table\"><h2>Per-call cost</h2>"));
+            Assert.That(html, Does.Contain("<h3>mono (mono 6.8.0.105)</h3>"));
+            Assert.That(html.IndexOf("Per-call cost", System.StringComparison.Ordinal), Is.GreaterThan(html.IndexOf("<h2>Runtime matrix", System.StringComparison.Ordinal)));
+        }
+
         [Test]
         public void WithoutARendererThePageSaysItHasTablesOnly()
         {

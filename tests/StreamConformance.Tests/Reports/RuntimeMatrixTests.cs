@@ -96,7 +96,7 @@ namespace StreamConformance.Tests.Reports
         [Test]
         public void MarkdownListsOnlyTheRowsThatDifferWithTheOutlierInBold()
         {
-            var md = MatrixMarkdown.Render(RuntimeMatrix.From(FourRuntimeRun()));
+            var md = MarkdownExporter.Matrix(RuntimeMatrix.From(FourRuntimeRun()));
             Assert.That(md, Does.Contain("## Runtime matrix"));
             Assert.That(md, Does.Contain("| `System.IO.MemoryStream` | default | read-byte | 0 | 0 | 0 | **24 ✗** |"));
             Assert.That(md, Does.Contain("| `System.IO.BufferedStream` | over-seekable | write-byte | **12** | 3 | 3 | 3 |"));

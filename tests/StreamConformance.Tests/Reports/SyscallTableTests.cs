@@ -84,7 +84,7 @@ namespace StreamConformance.Tests.Reports
         [Test]
         public void MarkdownIsATableWithEscapedText()
         {
-            var md = SyscallTable.ToMarkdown(Run());
+            var md = MarkdownExporter.Syscalls(SyscallTable.From(Run()));
             var lines = md.Split('\n');
             Assert.That(lines[0], Is.EqualTo("| stream | cell | dotnet (coreclr 10.0.12) | mono (mono 6.8.0.105) |"));
             Assert.That(lines[1], Is.EqualTo("|---|---|---|---|"));
@@ -96,7 +96,7 @@ namespace StreamConformance.Tests.Reports
         [Test]
         public void HtmlIsAnEncodedFragment()
         {
-            var html = SyscallTable.ToHtml(Run());
+            var html = HtmlExporter.Syscalls(SyscallTable.From(Run()));
             Assert.That(html, Does.StartWith("<table class=\"syscalls\"><tr><th>stream</th><th>cell</th><th>dotnet (coreclr 10.0.12)</th>"));
             Assert.That(html, Does.Not.Contain("<html").And.Not.Contain("<body"));
             Assert.That(html, Does.Contain("<td class=\"fail\" title=\"read calls: expected at most 18 (…), measured 33\"><strong>pread64 33 / 657 ops ✗</strong></td>"));
@@ -104,15 +104,15 @@ namespace StreamConformance.Tests.Reports
             Assert.That(html, Does.Contain("<td class=\"missing\">—</td>"));
             var doc = Run();
             doc.Results[0].Message = "<script>&";
-            Assert.That(SyscallTable.ToHtml(doc), Does.Contain("title=\"&lt;script&gt;&amp;\"").And.Not.Contain("<script>"));
+            Assert.That(HtmlExporter.Syscalls(SyscallTable.From(doc)), Does.Contain("title=\"&lt;script&gt;&amp;\"").And.Not.Contain("<script>"));
         }
 
         [Test]
         public void ARunWithoutSyscallResultsSaysSo()
         {
             var doc = new RunDocument();
-            Assert.That(SyscallTable.ToMarkdown(doc), Is.EqualTo("No syscall results.\n"));
-            Assert.That(SyscallTable.ToHtml(doc), Is.EqualTo("<p>No syscall results.</p>\n"));
+            Assert.That(MarkdownExporter.Syscalls(SyscallTable.From(doc)), Is.EqualTo("No syscall results.\n"));
+            Assert.That(HtmlExporter.Syscalls(SyscallTable.From(doc)), Is.EqualTo("<p>No syscall results.</p>\n"));
         }
     }
 }
