@@ -21,7 +21,7 @@ namespace StreamConformance.Checks
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
             var content = CheckContext.Content(64);
-            var findings = new Findings();
+            var findings = new Violations();
             var opened = new List<string>();
             var stricter = new List<string>();
             foreach (StreamAccess access in Enum.GetValues(typeof(StreamAccess)))

@@ -23,7 +23,7 @@ namespace StreamConformance.Checks
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
             var content = CheckContext.Content(64);
-            var findings = new Findings();
+            var findings = new Violations();
             var stricter = new List<string>();
             var opened = 0;
             foreach (StreamAccess access in Enum.GetValues(typeof(StreamAccess)))
@@ -121,7 +121,7 @@ namespace StreamConformance.Checks
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
             var content = CheckContext.Content(64);
-            var findings = new Findings();
+            var findings = new Violations();
             var opened = 0;
             var asyncToo = false;
             foreach (StreamAccess access in Enum.GetValues(typeof(StreamAccess)))

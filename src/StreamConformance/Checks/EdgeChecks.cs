@@ -23,7 +23,7 @@ namespace StreamConformance.Checks
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
             var content = recipe.ContentFor(CheckContext.Content(64));
-            var findings = new Findings();
+            var findings = new Violations();
             var parts = new List<string>();
             var opening = Stopwatch.StartNew();
             var readable = Fixtures.Readable(recipe, content);
@@ -166,7 +166,7 @@ namespace StreamConformance.Checks
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
             var content = CheckContext.Content(64);
-            var findings = new Findings();
+            var findings = new Violations();
             var parts = new List<string>();
             var readable = Fixtures.Readable(recipe, content);
             if (readable != null)
@@ -192,7 +192,7 @@ namespace StreamConformance.Checks
             return Verdict(findings, $"{string.Join(" and ", parts)} reject null, negative and out-of-range arguments");
         }
 
-        static void Validate(Findings findings, string method, Func<byte[]?, int, int, int> call)
+        static void Validate(Violations findings, string method, Func<byte[]?, int, int, int> call)
         {
             var buffer = new byte[10];
             void Case<T>(string args, byte[]? b, int o, int c) where T : Exception =>

@@ -54,7 +54,7 @@ namespace StreamConformance.Checks
             // An empty-only stream: every read API must return nothing, at once.
             var content = recipe.ContentFor(CheckContext.Content(Fixtures.ContentLength(recipe, context)));
             var limit = StreamReading.LimitFor(content.Length, context);
-            var findings = new Findings();
+            var findings = new Violations();
             foreach (var mode in StreamReading.AllModes)
             {
                 // Array modes use an odd chunk so reads straddle any internal buffer boundary.
@@ -71,7 +71,7 @@ namespace StreamConformance.Checks
         }
 
         /// <summary>Reads a fresh fixture to the end and compares; false when the recipe opens no readable stream.</summary>
-        static bool ReadAll(Findings findings, string label, StreamRecipe recipe, byte[] content, System.Func<System.IO.Stream, byte[]> read)
+        static bool ReadAll(Violations findings, string label, StreamRecipe recipe, byte[] content, System.Func<System.IO.Stream, byte[]> read)
         {
             var fixture = Fixtures.Readable(recipe, content);
             if (fixture == null) return false;

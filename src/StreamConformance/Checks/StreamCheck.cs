@@ -53,7 +53,7 @@ namespace StreamConformance.Checks
         protected CheckResult Skip(string message) => CheckResult.Of(Name, Outcome.Skip, message);
 
         /// <summary>Pass with <paramref name="message"/> when nothing was found, else Fail listing every finding.</summary>
-        protected CheckResult Verdict(Findings findings, string message) =>
+        protected CheckResult Verdict(Violations findings, string message) =>
             findings.Count == 0 ? Pass(message) : Fail(findings.ToString());
 
         /// <summary>Runs <paramref name="body"/>, which returns the Pass message or throws.</summary>
@@ -80,9 +80,10 @@ namespace StreamConformance.Checks
 
     /// <summary>
     /// What went wrong in the independent parts of one check (per access, per read mode), so one verdict reports
-    /// all of them. A recipe failure is not a finding: it propagates and the check reports Error.
+    /// all of them. A recipe failure is not a violation: it propagates and the check reports Error. (Findings are
+    /// another thing: results grouped by cause, in the Findings namespace.)
     /// </summary>
-    public sealed class Findings
+    public sealed class Violations
     {
         readonly List<string> _items = new List<string>();
 

@@ -22,7 +22,7 @@ namespace StreamConformance.Checks
             var content = CheckContext.Content(length);
             var first = Fixtures.Writable(recipe);
             if (first == null) return Skip("the recipe opens no writable stream with a read-back");
-            var findings = new Findings();
+            var findings = new Violations();
             using (first)
                 findings.Run("WriteByte", () => WriteBytes(first, content, recipe.WritesVisibleAfterFlush, recipe.ReadBackBeforeDispose));
             var second = Fixtures.Writable(recipe);
