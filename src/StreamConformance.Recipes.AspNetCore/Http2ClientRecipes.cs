@@ -47,28 +47,19 @@ namespace StreamConformance.Recipes.AspNetCore
         {
             var server = KestrelLoopback.Shared;
             var key = server.NewKey();
-            var exchange = server.Register(key, serve);
-            HttpResponseMessage? response = null;
-            try
-            {
-                var request = Request(server, method, key, null);
-                configure?.Invoke(request);
-                var send = Task.Run(() => server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead));
-                exchange.Await(send);
-                if (!send.Wait(RecipeEnvironment.HelperTimeout))
-                    throw new TimeoutException($"no HTTP/2 response head within {RecipeEnvironment.HelperTimeout.TotalSeconds} s");
-                response = send.Result;
-                if (response.Version != HttpVersion.Version20) throw new InvalidOperationException("the response came over HTTP/" + response.Version);
-                if (!response.IsSuccessStatusCode) throw new InvalidOperationException("the server answered " + (int)response.StatusCode);
-                var stream = response.Content.ReadAsStream();
-                return new StreamFixture(stream, null, response, exchange);
-            }
-            catch
-            {
-                response?.Dispose();
-                exchange.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var exchange = build.Own(server.Register(key, serve));
+            var request = Request(server, method, key, null);
+            configure?.Invoke(request);
+            var send = Task.Run(() => server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead));
+            exchange.Await(send);
+            if (!send.Wait(RecipeEnvironment.HelperTimeout))
+                throw new TimeoutException($"no HTTP/2 response head within {RecipeEnvironment.HelperTimeout.TotalSeconds} s");
+            var response = build.Own(send.Result);
+            if (response.Version != HttpVersion.Version20) throw new InvalidOperationException("the response came over HTTP/" + response.Version);
+            if (!response.IsSuccessStatusCode) throw new InvalidOperationException("the server answered " + (int)response.StatusCode);
+            var stream = response.Content.ReadAsStream();
+            return build.Fixture(stream, null, response, exchange);
         }
     }
 
@@ -122,17 +113,10 @@ namespace StreamConformance.Recipes.AspNetCore
                 if (response.Version != HttpVersion.Version20) throw new InvalidOperationException("the response came over HTTP/" + response.Version);
                 return await response.Content.ReadAsByteArrayAsync().ConfigureAwait(false);
             });
-            var finish = new Finish(content, send, exchange);
-            try
-            {
-                var stream = content.WaitForStream(send);
-                return Checked(new StreamFixture(stream, finish.Body, finish));
-            }
-            catch
-            {
-                finish.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var finish = build.Own(new Finish(content, send, exchange));
+            var stream = content.WaitForStream(send);
+            return Checked(build.Fixture(stream, finish.Body));
         }
 
         sealed class Finish : IDisposable

@@ -26,58 +26,49 @@ namespace StreamConformance.Recipes.AspNetCore
         {
             var server = KestrelLoopback.Shared;
             var key = server.NewKey();
+            using var build = new FixtureBuilder();
             var exchange = server.Register(key, pick);
-            try
+            var finish = build.Own(new Finish(exchange));
+            var port = http2 ? server.Http2Port : server.HttpPort;
+            var request = new HttpRequestMessage(method, $"http://127.0.0.1:{port}{path.Replace("{key}", key)}?x={key}") { Content = content };
+            if (http2)
             {
-                var port = http2 ? server.Http2Port : server.HttpPort;
-                var request = new HttpRequestMessage(method, $"http://127.0.0.1:{port}{path.Replace("{key}", key)}?x={key}") { Content = content };
-                if (http2)
-                {
-                    request.Version = HttpVersion.Version20;
-                    request.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
-                }
-                configure?.Invoke(request);
-                var response = Task.Run(async () =>
-                {
-                    using var message = await server.Client.SendAsync(request, HttpCompletionOption.ResponseContentRead).ConfigureAwait(false);
-                    var body = await message.Content.ReadAsByteArrayAsync().ConfigureAwait(false);
-                    return decode != null ? decode(message, body) : body;
-                });
-                var stream = exchange.Await(response);
-                var finish = new Finish(exchange, response);
-                return new StreamFixture(stream, decode != null || method == HttpMethod.Get || method == HttpMethod.Connect ? finish.Body : null, finish);
+                request.Version = HttpVersion.Version20;
+                request.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
             }
-            catch
+            configure?.Invoke(request);
+            finish.Response = Task.Run(async () =>
             {
-                exchange.Dispose();
-                throw;
-            }
+                using var message = await server.Client.SendAsync(request, HttpCompletionOption.ResponseContentRead).ConfigureAwait(false);
+                var body = await message.Content.ReadAsByteArrayAsync().ConfigureAwait(false);
+                return decode != null ? decode(message, body) : body;
+            });
+            var stream = exchange.Await(finish.Response);
+            return build.Fixture(stream, decode != null || method == HttpMethod.Get || method == HttpMethod.Connect ? finish.Body : null);
         }
 
         /// <summary>Ends the server's side of an exchange, then waits (bounded) for the client to have the whole response.</summary>
         sealed class Finish : IDisposable
         {
             readonly Exchange _exchange;
-            readonly Task<byte[]> _response;
 
-            public Finish(Exchange exchange, Task<byte[]> response)
-            {
-                _exchange = exchange;
-                _response = response;
-            }
+            public Finish(Exchange exchange) => _exchange = exchange;
+
+            /// <summary>The request, once sent (null while the fixture is still being built).</summary>
+            public Task<byte[]>? Response { get; set; }
 
             public byte[] Body()
             {
                 _exchange.Release();
-                if (!_response.Wait(RecipeEnvironment.HelperTimeout))
+                if (!Response!.Wait(RecipeEnvironment.HelperTimeout))
                     throw new TimeoutException($"the response did not end within {RecipeEnvironment.HelperTimeout.TotalSeconds} s");
-                return _response.Result;
+                return Response.Result;
             }
 
             public void Dispose()
             {
                 _exchange.Release();
-                try { _response.Wait(RecipeEnvironment.HelperTimeout); }
+                try { Response?.Wait(RecipeEnvironment.HelperTimeout); }
                 catch (Exception) { } // a request whose body was left unread may end in a reset: nothing to report here
                 _exchange.Dispose();
             }
@@ -124,19 +115,13 @@ namespace StreamConformance.Recipes.AspNetCore
         /// <summary>A loopback socket bound to its own ephemeral port (the key the server finds its exchange by), connected to <paramref name="port"/>.</summary>
         public static Socket Connect(int port, out string key)
         {
-            var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
-            try
-            {
-                socket.ReceiveTimeout = socket.SendTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
-                socket.Bind(new IPEndPoint(IPAddress.Loopback, 0));
-                key = "port" + ((IPEndPoint)socket.LocalEndPoint!).Port;
-                return socket;
-            }
-            catch
-            {
-                socket.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var socket = build.Own(new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true });
+            socket.ReceiveTimeout = socket.SendTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
+            socket.Bind(new IPEndPoint(IPAddress.Loopback, 0));
+            key = "port" + ((IPEndPoint)socket.LocalEndPoint!).Port;
+            build.HandOver();
+            return socket;
         }
 
         /// <summary>Reads an HTTP response head byte by byte (nothing after it is taken), returning its text.</summary>
@@ -199,26 +184,16 @@ namespace StreamConformance.Recipes.AspNetCore
         {
             var server = KestrelLoopback.Shared;
             var key = server.NewKey();
-            var exchange = server.Register(key, context => Task.FromResult(context.Response.Body));
-            RawHttpClient? client = null;
-            try
+            using var build = new FixtureBuilder();
+            var exchange = build.Own(server.Register(key, context => Task.FromResult(context.Response.Body)));
+            var client = build.Own(new RawHttpClient(server.HttpPort, Encoding.ASCII.GetBytes(
+                $"GET /?x={key} HTTP/1.1\r\nHost: 127.0.0.1:{server.HttpPort}\r\nConnection: Upgrade, close\r\nUpgrade: streamconf\r\n\r\n")));
+            var stream = exchange.Await(null);
+            return Checked(build.Fixture(stream, () =>
             {
-                client = new RawHttpClient(server.HttpPort, Encoding.ASCII.GetBytes(
-                    $"GET /?x={key} HTTP/1.1\r\nHost: 127.0.0.1:{server.HttpPort}\r\nConnection: Upgrade, close\r\nUpgrade: streamconf\r\n\r\n"));
-                var stream = exchange.Await(null);
-                var received = client;
-                return Checked(new StreamFixture(stream, () =>
-                {
-                    exchange.Release();
-                    return received.Body();
-                }, client, exchange));
-            }
-            catch
-            {
-                client?.Dispose();
-                exchange.Dispose();
-                throw;
-            }
+                exchange.Release();
+                return client.Body();
+            }, client, exchange));
         }
     }
 
@@ -260,26 +235,19 @@ namespace StreamConformance.Recipes.AspNetCore
         static (Stream Stream, Stream Peer, Exchange Exchange) Open()
         {
             var server = KestrelLoopback.Shared;
-            var socket = KestrelExchanges.Connect(server.HttpPort, out var key);
-            var exchange = server.Register(key.Replace("port", "u"), async context => await context.Features.Get<IHttpUpgradeFeature>()!.UpgradeAsync());
-            try
-            {
-                socket.Connect(new IPEndPoint(IPAddress.Loopback, server.HttpPort));
-                var peer = new NetworkStream(socket, ownsSocket: true);
-                var head = Encoding.ASCII.GetBytes($"GET /?x={exchange.Key} HTTP/1.1\r\nHost: 127.0.0.1:{server.HttpPort}\r\nConnection: Upgrade\r\nUpgrade: streamconf\r\n\r\n");
-                peer.Write(head, 0, head.Length);
-                var stream = exchange.Await(null);
-                var response = KestrelExchanges.ReadHead(peer);
-                if (!response.StartsWith("HTTP/1.1 101", StringComparison.Ordinal))
-                    throw new InvalidDataException("the upgrade was not accepted: " + response.Split('\r')[0]);
-                return (stream, peer, exchange);
-            }
-            catch
-            {
-                socket.Dispose();
-                exchange.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var socket = build.Own(KestrelExchanges.Connect(server.HttpPort, out var key));
+            var exchange = build.Own(server.Register(key.Replace("port", "u"), async context => await context.Features.Get<IHttpUpgradeFeature>()!.UpgradeAsync()));
+            socket.Connect(new IPEndPoint(IPAddress.Loopback, server.HttpPort));
+            var peer = new NetworkStream(socket, ownsSocket: true);
+            var head = Encoding.ASCII.GetBytes($"GET /?x={exchange.Key} HTTP/1.1\r\nHost: 127.0.0.1:{server.HttpPort}\r\nConnection: Upgrade\r\nUpgrade: streamconf\r\n\r\n");
+            peer.Write(head, 0, head.Length);
+            var stream = exchange.Await(null);
+            var response = KestrelExchanges.ReadHead(peer);
+            if (!response.StartsWith("HTTP/1.1 101", StringComparison.Ordinal))
+                throw new InvalidDataException("the upgrade was not accepted: " + response.Split('\r')[0]);
+            build.HandOver();
+            return (stream, peer, exchange);
         }
     }
 

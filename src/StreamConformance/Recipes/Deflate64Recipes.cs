@@ -15,22 +15,16 @@ namespace StreamConformance.Recipes
     public sealed class ZipEntryReadDeflate64Recipe : ZipEntryRecipe
     {
         public override string Variant => "zip-entry read deflate64";
+        public override string TypeName => "System.IO.Compression.DeflateManagedStream";
         public override bool ReadsReadUntilSizeOrEof => false;
         // An inflater that is asked to write throws InvalidOperationException, as DeflateStream documents.
         public override Type UnsupportedReadWriteExceptionType => typeof(InvalidOperationException);
 
         public override StreamFixture? OpenRead(byte[] content)
         {
-            var archive = new ZipArchive(new MemoryStream(Deflate64Archive(content), false), ZipArchiveMode.Read);
-            try
-            {
-                return new StreamFixture(archive.GetEntry(EntryName)!.Open(), null, archive);
-            }
-            catch
-            {
-                archive.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var archive = build.Own(new ZipArchive(new MemoryStream(Deflate64Archive(content), false), ZipArchiveMode.Read));
+            return build.Fixture(archive.GetEntry(EntryName)!.Open());
         }
 
         /// <summary>A zip file of one Deflate64 entry named <see cref="ZipEntryRecipe.EntryName"/> holding <paramref name="content"/>.</summary>

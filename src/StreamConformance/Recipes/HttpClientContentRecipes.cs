@@ -10,31 +10,13 @@ using System.Threading.Tasks;
 namespace StreamConformance.Recipes
 {
     /// <summary>
-    /// A recipe for an internal type reached through public API: its name comes from a real instance, because the
-    /// type differs between runtimes and versions (an opened read fixture, else a write fixture).
+    /// A recipe for an internal type reached through public API. The type differs between runtimes and versions, so the
+    /// recipe declares it per runtime (<see cref="DeclaredName"/>) and every stream it opens is held to that
+    /// (<see cref="StreamRecipe.ReachesDeclaredType"/>): loading the catalog opens nothing.
     /// </summary>
-    public abstract class ObservedTypeRecipe : StreamRecipe
+    public abstract class ReachedTypeRecipe : StreamRecipe
     {
-        readonly Lazy<(string Name, bool CanSeek)> _shape;
-
-        protected ObservedTypeRecipe() => _shape = new Lazy<(string, bool)>(Observe);
-
-        public override string TypeName => _shape.Value.Name;
-        public override bool CanSeek => _shape.Value.CanSeek;
-
-        /// <summary>The name that labels the recipe when it cannot open anything here.</summary>
-        protected abstract string FallbackName { get; }
-
-        (string, bool) Observe()
-        {
-            try
-            {
-                using var fixture = OpenRead(ContentFor(new byte[] { 1 })) ?? OpenWrite();
-                if (fixture != null) return (fixture.Stream.GetType().FullName ?? FallbackName, fixture.Stream.CanSeek);
-            }
-            catch (Exception) { } // unusable here: the fallback name only labels the failure
-            return (FallbackName, false);
-        }
+        protected override bool ReachesDeclaredType => true;
 
         internal static HttpClient NewClient(DecompressionMethods decompression = DecompressionMethods.None) =>
             new HttpClient(new HttpClientHandler { UseProxy = false, AllowAutoRedirect = false, AutomaticDecompression = decompression })
@@ -50,22 +32,15 @@ namespace StreamConformance.Recipes
         internal static StreamFixture ResponseContent(HttpExchange exchange, HttpClient client, HttpRequestMessage request,
             HttpStatusCode expected, Func<byte[]>? readBack = null)
         {
-            HttpResponseMessage? response = null;
-            try
-            {
-                response = client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead).GetAwaiter().GetResult();
-                if (response.StatusCode != expected)
-                    throw new InvalidOperationException($"the loopback server answered {(int)response.StatusCode}, not {(int)expected}");
-                var stream = response.Content.ReadAsStreamAsync().GetAwaiter().GetResult();
-                return new StreamFixture(stream, readBack, response, client, exchange);
-            }
-            catch
-            {
-                response?.Dispose();
-                client.Dispose();
-                exchange.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            build.Own(exchange);
+            build.Own(client);
+            var response = build.Own(client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead).GetAwaiter().GetResult());
+            if (response.StatusCode != expected)
+                throw new InvalidOperationException($"the loopback server answered {(int)response.StatusCode}, not {(int)expected}");
+            var stream = response.Content.ReadAsStreamAsync().GetAwaiter().GetResult();
+            // The exchange goes first: a server socket closed under an unread body spares the response's drain on Dispose.
+            return build.Fixture(stream, readBack, response, client, exchange);
         }
     }
 
@@ -74,7 +49,7 @@ namespace StreamConformance.Recipes
     /// live peer on a socket, and, as dotnet/runtime's suite holds its HTTP streams to no rule after Dispose, members
     /// that need not throw after it.
     /// </summary>
-    public abstract class LoopbackHttpBodyRecipe : ObservedTypeRecipe
+    public abstract class LoopbackHttpBodyRecipe : ReachedTypeRecipe
     {
         public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
         public override bool HasLivePeer => true;
@@ -172,7 +147,7 @@ namespace StreamConformance.Recipes
         protected abstract bool KnownLength { get; }
 
         public override string Variant => KnownLength ? "request-content content-length" : "request-content chunked";
-        protected override string FallbackName => KnownLength ? "System.Net.Http.HttpConnection+ContentLengthWriteStream" : "System.Net.Http.HttpConnection+ChunkedEncodingWriteStream";
+        public override string TypeName => KnownLength ? "System.Net.Http.HttpConnection+ContentLengthWriteStream" : "System.Net.Http.HttpConnection+ChunkedEncodingWriteStream";
         public override bool CansReturnFalseAfterDispose => false;
         // A request body ends when SerializeToStreamAsync returns, not at Dispose: disposing the stream tears the
         // connection down unflushed (dotnet/runtime's HttpContentStream calls that misuse), so it is read back after
@@ -191,22 +166,15 @@ namespace StreamConformance.Recipes
             if (!KnownLength) request.Headers.TransferEncodingChunked = true;
             var cancel = new CancellationTokenSource();
             var send = Task.Run(() => client.SendAsync(request, cancel.Token));
-            var pending = new PendingRequest(content, send, request, client, exchange, cancel);
-            try
+            using var build = new FixtureBuilder();
+            build.Own(new PendingRequest(content, send, request, client, exchange, cancel));
+            var stream = content.WaitForStream(send);
+            stream.Flush();
+            return build.Fixture(stream, () =>
             {
-                var stream = content.WaitForStream(send);
-                stream.Flush();
-                return new StreamFixture(stream, () =>
-                {
-                    cancel.Cancel();
-                    return exchange.Received();
-                }, pending);
-            }
-            catch
-            {
-                pending.Dispose();
-                throw;
-            }
+                cancel.Cancel();
+                return exchange.Received();
+            });
         }
 
         // No ReproSource: the stream exists only inside a custom HttpContent's SerializeToStreamAsync, not as a statement.
@@ -230,7 +198,7 @@ namespace StreamConformance.Recipes
     public sealed class HttpRawConnectionRecipe : LoopbackHttpBodyRecipe
     {
         public override string Variant => "101 upgrade";
-        protected override string FallbackName => "System.Net.Http.HttpConnection+RawConnectionStream";
+        public override string TypeName => "System.Net.Http.HttpConnection+RawConnectionStream";
         public override bool ReadsReadUntilSizeOrEof => false;
         public override bool WritesVisibleAfterFlush => false;
 
@@ -256,14 +224,10 @@ namespace StreamConformance.Recipes
     /// over empty content only. Its Dispose does nothing, by design (every such response shares the instance), so its
     /// members keep working afterwards: dotnet/runtime's suite holds HTTP response streams to no rule after Dispose.
     /// </summary>
-    public sealed class HttpEmptyResponseRecipe : ObservedTypeRecipe
+    public sealed class HttpEmptyResponseRecipe : ReachedTypeRecipe
     {
         public override string Variant => "HEAD response content";
-#if MONO_CORLIB
-        protected override string FallbackName => "System.Net.Http.HttpConnection+EmptyReadStream";
-#else
-        protected override string FallbackName => "System.Net.Http.EmptyReadStream";
-#endif
+        public override string TypeName => DeclaredName.Of("System.Net.Http.EmptyReadStream", mono: "System.Net.Http.HttpConnection+EmptyReadStream");
         public override string? UnavailableReason => LoopbackHttpService.UnavailableReason;
         public override string? EmptyOnlyReason =>
             "HttpClient hands it out only as the body of a response without one (HEAD, 204, 304, Content-Length: 0)";
@@ -287,7 +251,7 @@ namespace StreamConformance.Recipes
     public sealed class HttpDeflateResponseRecipe : LoopbackHttpBodyRecipe
     {
         public override string Variant => "http-response content-encoding deflate";
-        protected override string FallbackName => "System.Net.Http.DecompressionHandler+DeflateDecompressedContent+ZLibOrDeflateStream";
+        public override string TypeName => "System.Net.Http.DecompressionHandler+DeflateDecompressedContent+ZLibOrDeflateStream";
         public override bool ReadsReadUntilSizeOrEof => false;
 
         public override StreamFixture? OpenRead(byte[] content)
@@ -305,10 +269,11 @@ namespace StreamConformance.Recipes
     }
 
     /// <summary>ReadOnlyMemoryContent.ReadAsStream: System.IO.ReadOnlyMemoryStream over the content (Mono 6.8 gives a MemoryStream).</summary>
-    public sealed class ReadOnlyMemoryContentRecipe : ObservedTypeRecipe
+    public sealed class ReadOnlyMemoryContentRecipe : ReachedTypeRecipe
     {
         public override string Variant => "ReadOnlyMemoryContent.ReadAsStream";
-        protected override string FallbackName => "System.IO.ReadOnlyMemoryStream";
+        public override string TypeName => "System.IO.ReadOnlyMemoryStream";
+        public override bool CanSeek => true;
         public override bool IsBuffered => true;
 
         public override StreamFixture? OpenRead(byte[] content) =>
@@ -320,10 +285,11 @@ namespace StreamConformance.Recipes
 #endif
 
     /// <summary>StreamContent.ReadAsStreamAsync over a MemoryStream: StreamContent+ReadOnlyStream, a read-only view of it.</summary>
-    public sealed class StreamContentReadRecipe : ObservedTypeRecipe
+    public sealed class StreamContentReadRecipe : ReachedTypeRecipe
     {
         public override string Variant => "StreamContent.ReadAsStreamAsync over MemoryStream";
-        protected override string FallbackName => "System.Net.Http.StreamContent+ReadOnlyStream";
+        public override string TypeName => "System.Net.Http.StreamContent+ReadOnlyStream";
+        public override bool CanSeek => true;
         public override bool IsBuffered => true;
 
         public override StreamFixture? OpenRead(byte[] content)
@@ -341,10 +307,11 @@ namespace StreamConformance.Recipes
     /// MultipartContent.ReadAsStreamAsync with one ByteArrayContent part: MultipartContent+ContentReadStream, which
     /// concatenates the boundary lines, the part's headers and the part.
     /// </summary>
-    public sealed class MultipartContentReadRecipe : ObservedTypeRecipe
+    public sealed class MultipartContentReadRecipe : ReachedTypeRecipe
     {
         public override string Variant => "MultipartContent.ReadAsStreamAsync";
-        protected override string FallbackName => "System.Net.Http.MultipartContent+ContentReadStream";
+        public override string TypeName => "System.Net.Http.MultipartContent+ContentReadStream";
+        public override bool CanSeek => true;
         public override bool IsBuffered => true;
         public override string? TransformsContentReason => "it frames the content as a multipart body: boundary lines and part headers around it";
         // It reads its boundary, header and part streams one at a time.
@@ -368,10 +335,14 @@ namespace StreamConformance.Recipes
     /// read-back ends the serialization and reads the buffered content (ReadAsByteArrayAsync); the buffer is the store
     /// and HttpContent takes it over, so it is read back before the stream is disposed.
     /// </summary>
-    public sealed class HttpContentBufferRecipe : ObservedTypeRecipe
+    public sealed class HttpContentBufferRecipe : ReachedTypeRecipe
     {
         public override string Variant => "HttpContent.LoadIntoBufferAsync";
-        protected override string FallbackName => "System.Net.Http.HttpContent+LimitArrayPoolWriteStream";
+        public override string TypeName => DeclaredName.Of("System.Net.Http.HttpContent+LimitArrayPoolWriteStream",
+            mono: MemoryBuffer, beforeNet10: MemoryBuffer);
+        const string MemoryBuffer = "System.Net.Http.HttpContent+LimitMemoryStream";
+        // LimitMemoryStream is a MemoryStream, and seeks.
+        public override bool CanSeek => TypeName == MemoryBuffer;
         // Not judged by the 0 B budgets of buffered streams: its store grows while it is written, renting ever larger
         // arrays (a fraction of a byte per call, amortized), as any growing in-memory store does.
         public override bool IsBuffered => false;
@@ -381,23 +352,16 @@ namespace StreamConformance.Recipes
         {
             var content = new HandOverContent(null);
             var load = content.LoadIntoBufferAsync();
-            var pending = new PendingRequest(content, load, content);
-            try
+            using var build = new FixtureBuilder();
+            var pending = build.Own(new PendingRequest(content, load, content));
+            var stream = content.WaitForStream(load);
+            byte[]? buffered = null;
+            return build.Fixture(stream, () =>
             {
-                var stream = content.WaitForStream(load);
-                byte[]? buffered = null;
-                return new StreamFixture(stream, () =>
-                {
-                    if (buffered != null) return buffered;
-                    pending.Finish();
-                    return buffered = content.ReadAsByteArrayAsync().GetAwaiter().GetResult();
-                }, pending);
-            }
-            catch
-            {
-                pending.Dispose();
-                throw;
-            }
+                if (buffered != null) return buffered;
+                pending.Finish();
+                return buffered = content.ReadAsByteArrayAsync().GetAwaiter().GetResult();
+            });
         }
     }
 }
@@ -410,10 +374,11 @@ namespace StreamConformance.Recipes
     /// ReadOnlyMemoryContent.ReadAsStreamAsync on Mono 6.8: over memory backed by an array it gives a MemoryStream; over
     /// memory from a MemoryManager (native or pooled memory, as a caller may hold) it gives System.IO.ReadOnlyMemoryStream.
     /// </summary>
-    public sealed class ReadOnlyMemoryContentManagedMemoryRecipe : ObservedTypeRecipe
+    public sealed class ReadOnlyMemoryContentManagedMemoryRecipe : ReachedTypeRecipe
     {
         public override string Variant => "ReadOnlyMemoryContent over MemoryManager memory";
-        protected override string FallbackName => "System.IO.ReadOnlyMemoryStream";
+        public override string TypeName => "System.IO.ReadOnlyMemoryStream";
+        public override bool CanSeek => true;
         public override bool IsBuffered => true;
 
         public override StreamFixture? OpenRead(byte[] content)

@@ -174,15 +174,11 @@ namespace StreamConformance.Recipes
     /// HttpListener's streams, reached as a server application does: the request body (<c>Request.InputStream</c>)
     /// sent by the client with a Content-Length or chunked, and the response body (<c>Response.OutputStream</c>).
     /// The types are internal and differ by runtime (.NET: HttpRequestStream, ChunkedInputStream, HttpResponseStream;
-    /// Mono: RequestStream, ChunkedInputStream, ResponseStream), so each is named from a real instance.
+    /// Mono: RequestStream, ChunkedInputStream, ResponseStream), so each recipe declares its own per runtime.
     /// </summary>
     public abstract class HttpListenerRecipe : StreamRecipe
     {
-        readonly Lazy<string> _typeName;
-
-        protected HttpListenerRecipe() => _typeName = new Lazy<string>(Observe);
-
-        public override string TypeName => _typeName.Value;
+        protected override bool ReachesDeclaredType => true;
         public override bool HasLivePeer => true;
         public override bool IsOsBacked => true;
         public override bool ReadsReadUntilSizeOrEof => false;
@@ -191,19 +187,6 @@ namespace StreamConformance.Recipes
         // HTTP bodies, like HttpClient's: dotnet/runtime's conformance tests hold its HTTP response streams to no rule
         // after Dispose ("the HTTP response streams don't throw ObjectDisposedException upon disposal").
         public override bool MembersThrowAfterDispose => false;
-
-        string Observe()
-        {
-            try
-            {
-                using var fixture = OpenRead(new byte[] { 1 }) ?? OpenWrite();
-                return fixture?.Stream.GetType().FullName ?? "System.Net.HttpListener+Stream";
-            }
-            catch (Exception)
-            {
-                return "System.Net.HttpListener+Stream"; // unusable here: the name only labels the failure
-            }
-        }
 
         protected static byte[] Ascii(string s) => Encoding.ASCII.GetBytes(s);
     }
@@ -217,54 +200,47 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenRead(byte[] content)
         {
-            var listener = LoopbackListener.Start();
-            RawHttpClient? client = null;
-            try
+            using var build = new FixtureBuilder();
+            var listener = build.Own(LoopbackListener.Start());
+            var request = new MemoryStream();
+            var head = $"POST /data HTTP/1.1\r\nHost: 127.0.0.1:{listener.Port}\r\nConnection: close\r\n" +
+                       (Chunked ? "Transfer-Encoding: chunked\r\n" : $"Content-Length: {content.Length}\r\n") + "\r\n";
+            request.Write(Ascii(head), 0, head.Length);
+            if (Chunked)
             {
-                var request = new MemoryStream();
-                var head = $"POST /data HTTP/1.1\r\nHost: 127.0.0.1:{listener.Port}\r\nConnection: close\r\n" +
-                           (Chunked ? "Transfer-Encoding: chunked\r\n" : $"Content-Length: {content.Length}\r\n") + "\r\n";
-                request.Write(Ascii(head), 0, head.Length);
-                if (Chunked)
+                // Uneven chunks, so reads rarely line up with chunk boundaries.
+                var sizes = new[] { 1, 700, 333, 2048 };
+                for (int i = 0, at = 0; at < content.Length; i++)
                 {
-                    // Uneven chunks, so reads rarely line up with chunk boundaries.
-                    var sizes = new[] { 1, 700, 333, 2048 };
-                    for (int i = 0, at = 0; at < content.Length; i++)
-                    {
-                        var size = Math.Min(sizes[i % sizes.Length], content.Length - at);
-                        var line = Ascii(size.ToString("x") + "\r\n");
-                        request.Write(line, 0, line.Length);
-                        request.Write(content, at, size);
-                        request.Write(Ascii("\r\n"), 0, 2);
-                        at += size;
-                    }
-                    request.Write(Ascii("0\r\n\r\n"), 0, 5);
+                    var size = Math.Min(sizes[i % sizes.Length], content.Length - at);
+                    var line = Ascii(size.ToString("x") + "\r\n");
+                    request.Write(line, 0, line.Length);
+                    request.Write(content, at, size);
+                    request.Write(Ascii("\r\n"), 0, 2);
+                    at += size;
                 }
-                else
-                {
-                    request.Write(content, 0, content.Length);
-                }
-                client = new RawHttpClient(listener.Port, request.ToArray());
-                var context = listener.Next();
-                var response = context.Response;
-                return new StreamFixture(context.Request.InputStream, null, new Closing(response), client, listener);
+                request.Write(Ascii("0\r\n\r\n"), 0, 5);
             }
-            catch
+            else
             {
-                client?.Dispose();
-                listener.Dispose();
-                throw;
+                request.Write(content, 0, content.Length);
             }
+            var client = build.Own(new RawHttpClient(listener.Port, request.ToArray()));
+            var context = listener.Next();
+            var closing = build.Own(new Closing(context.Response));
+            return build.Fixture(context.Request.InputStream, null, closing, client, listener);
         }
     }
 
     public sealed class HttpListenerRequestContentLengthRecipe : HttpListenerRequestRecipe
     {
+        public override string TypeName => DeclaredName.Of("System.Net.HttpRequestStream", mono: "System.Net.RequestStream");
         protected override bool Chunked => false;
     }
 
     public sealed class HttpListenerRequestChunkedRecipe : HttpListenerRequestRecipe
     {
+        public override string TypeName => "System.Net.ChunkedInputStream";
         protected override bool Chunked => true;
     }
 
@@ -272,34 +248,26 @@ namespace StreamConformance.Recipes
     public sealed class HttpListenerResponseRecipe : HttpListenerRecipe
     {
         public override string Variant => "response chunked";
+        public override string TypeName => DeclaredName.Of("System.Net.HttpResponseStream", mono: "System.Net.ResponseStream");
 
         public override StreamFixture? OpenWrite()
         {
-            var listener = LoopbackListener.Start();
-            RawHttpClient? client = null;
-            try
+            using var build = new FixtureBuilder();
+            var listener = build.Own(LoopbackListener.Start());
+            var client = build.Own(new RawHttpClient(listener.Port, Ascii($"GET /data HTTP/1.1\r\nHost: 127.0.0.1:{listener.Port}\r\nConnection: close\r\n\r\n")));
+            var context = listener.Next();
+            var response = context.Response;
+            var closing = build.Own(new Closing(response));
+            response.SendChunked = true;
+            response.ContentType = "application/octet-stream";
+            var stream = response.OutputStream;
+            return build.Fixture(stream, () =>
             {
-                client = new RawHttpClient(listener.Port, Ascii($"GET /data HTTP/1.1\r\nHost: 127.0.0.1:{listener.Port}\r\nConnection: close\r\n\r\n"));
-                var context = listener.Next();
-                var response = context.Response;
-                response.SendChunked = true;
-                response.ContentType = "application/octet-stream";
-                var stream = response.OutputStream;
-                var received = client;
-                return new StreamFixture(stream, () =>
-                {
-                    // The body is complete once the response is closed; the client then sees the end.
-                    try { response.Close(); }
-                    catch (Exception) { }
-                    return received.Body();
-                }, new Closing(response), client, listener);
-            }
-            catch
-            {
-                client?.Dispose();
-                listener.Dispose();
-                throw;
-            }
+                // The body is complete once the response is closed; the client then sees the end.
+                try { response.Close(); }
+                catch (Exception) { }
+                return client.Body();
+            }, closing, client, listener);
         }
     }
 

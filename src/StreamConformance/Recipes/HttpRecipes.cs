@@ -135,18 +135,13 @@ namespace StreamConformance.Recipes
 
     /// <summary>
     /// HttpClient's response content stream (HttpCompletionOption.ResponseHeadersRead) for one body framing.
-    /// The stream types are internal and runtime-specific, so name and seekability come from a real instance.
+    /// The stream types are internal (HttpConnection's, one per framing, on .NET and Mono 6.8 alike): each recipe declares its own.
     /// </summary>
     public abstract class HttpResponseStreamRecipe : StreamRecipe
     {
-        readonly Lazy<(string Name, bool CanSeek)> _shape;
-
-        protected HttpResponseStreamRecipe() => _shape = new Lazy<(string, bool)>(Observe);
+        protected override bool ReachesDeclaredType => true;
 
         protected abstract HttpFraming Framing { get; }
-
-        public override string TypeName => _shape.Value.Name;
-        public override bool CanSeek => _shape.Value.CanSeek;
         public override bool HasLivePeer => true;
         public override string Variant => "http-response " + Framing switch
         {
@@ -161,57 +156,37 @@ namespace StreamConformance.Recipes
         // throw ObjectDisposedException upon disposal".
         public override bool MembersThrowAfterDispose => false;
 
-        (string, bool) Observe()
-        {
-            try
-            {
-                using var fixture = OpenRead(new byte[] { 1 })!;
-                return (fixture.Stream.GetType().FullName ?? "System.IO.Stream", fixture.Stream.CanSeek);
-            }
-            catch (Exception)
-            {
-                return ("System.Net.Http.HttpContent+Stream", false); // unusable here: the name only labels the failure
-            }
-        }
-
         public override StreamFixture? OpenRead(byte[] content)
         {
-            var server = new LoopbackHttpServer(content, Framing);
-            var client = new HttpClient(new HttpClientHandler { UseProxy = false, AllowAutoRedirect = false })
+            using var build = new FixtureBuilder();
+            var server = build.Own(new LoopbackHttpServer(content, Framing));
+            var client = build.Own(new HttpClient(new HttpClientHandler { UseProxy = false, AllowAutoRedirect = false })
             {
                 Timeout = RecipeEnvironment.HelperTimeout,
-            };
-            HttpResponseMessage? response = null;
-            try
-            {
-                response = client.GetAsync(server.Url, HttpCompletionOption.ResponseHeadersRead).GetAwaiter().GetResult();
-                response.EnsureSuccessStatusCode();
-                var stream = response.Content.ReadAsStreamAsync().GetAwaiter().GetResult();
-                if (content.Length <= LoopbackHttpServer.FitsSocketBuffers) server.WaitUntilSent();
-                return new StreamFixture(stream, null, server, client, response);
-            }
-            catch
-            {
-                response?.Dispose();
-                client.Dispose();
-                server.Dispose();
-                throw;
-            }
+            });
+            var response = build.Own(client.GetAsync(server.Url, HttpCompletionOption.ResponseHeadersRead).GetAwaiter().GetResult());
+            response.EnsureSuccessStatusCode();
+            var stream = response.Content.ReadAsStreamAsync().GetAwaiter().GetResult();
+            if (content.Length <= LoopbackHttpServer.FitsSocketBuffers) server.WaitUntilSent();
+            return build.Fixture(stream);
         }
     }
 
     public sealed class HttpResponseContentLengthRecipe : HttpResponseStreamRecipe
     {
         protected override HttpFraming Framing => HttpFraming.ContentLength;
+        public override string TypeName => "System.Net.Http.HttpConnection+ContentLengthReadStream";
     }
 
     public sealed class HttpResponseChunkedRecipe : HttpResponseStreamRecipe
     {
         protected override HttpFraming Framing => HttpFraming.Chunked;
+        public override string TypeName => "System.Net.Http.HttpConnection+ChunkedEncodingReadStream";
     }
 
     public sealed class HttpResponseConnectionCloseRecipe : HttpResponseStreamRecipe
     {
         protected override HttpFraming Framing => HttpFraming.ConnectionClose;
+        public override string TypeName => "System.Net.Http.HttpConnection+ConnectionCloseReadStream";
     }
 }

@@ -39,17 +39,10 @@ namespace StreamConformance.Recipes
         {
             var name = "streamconf.resource" + Interlocked.Increment(ref s_counter);
 #if NET
-            var context = new AssemblyLoadContext(name, isCollectible: true);
-            try
-            {
-                var assembly = context.LoadFromStream(new MemoryStream(ResourceOnlyAssembly(name, content), false));
-                return new StreamFixture(assembly.GetManifestResourceStream(ResourceName)!, null, new Unloading(context));
-            }
-            catch
-            {
-                context.Unload();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var context = build.Own(new Unloading(new AssemblyLoadContext(name, isCollectible: true))).Context;
+            var assembly = context.LoadFromStream(new MemoryStream(ResourceOnlyAssembly(name, content), false));
+            return build.Fixture(assembly.GetManifestResourceStream(ResourceName)!);
 #else
             var builder = AppDomain.CurrentDomain.DefineDynamicAssembly(new AssemblyName(name), AssemblyBuilderAccess.Save, RecipeEnvironment.TempDirectory);
             var file = name + ".dll";
@@ -86,9 +79,9 @@ namespace StreamConformance.Recipes
 
         sealed class Unloading : IDisposable
         {
-            readonly AssemblyLoadContext _context;
-            public Unloading(AssemblyLoadContext context) => _context = context;
-            public void Dispose() => _context.Unload();
+            public Unloading(AssemblyLoadContext context) => Context = context;
+            public AssemblyLoadContext Context { get; }
+            public void Dispose() => Context.Unload();
         }
 #endif
     }

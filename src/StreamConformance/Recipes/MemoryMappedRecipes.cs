@@ -26,28 +26,19 @@ namespace StreamConformance.Recipes
         {
             // An empty file cannot be mapped.
             if (content.Length == 0) return null;
-            var file = new TempFile("mmap", content);
-            MemoryMappedFile? map = null;
-            try
+            using var build = new FixtureBuilder();
+            var file = build.Own(new TempFile("mmap", content));
+            var map = build.Own(MemoryMappedFile.CreateFromFile(file.Path, FileMode.Open, null, 0, access));
+            var view = map.CreateViewStream(0, content.Length, access);
+            if (view.Length != content.Length)
             {
-                map = MemoryMappedFile.CreateFromFile(file.Path, FileMode.Open, null, 0, access);
-                var view = map.CreateViewStream(0, content.Length, access);
-                if (view.Length != content.Length)
-                {
-                    // Some runtimes round a view up to whole pages; such a view is not "exactly the content".
-                    var length = view.Length;
-                    view.Dispose();
-                    throw new NotSupportedException($"a view of {content.Length} bytes has Length {length}");
-                }
-                Func<byte[]>? readBack = access == MemoryMappedFileAccess.ReadWrite ? () => Contents(file.Path, view) : null;
-                return new StreamFixture(view, readBack, file, map);
+                // Some runtimes round a view up to whole pages; such a view is not "exactly the content".
+                var length = view.Length;
+                view.Dispose();
+                throw new NotSupportedException($"a view of {content.Length} bytes has Length {length}");
             }
-            catch
-            {
-                map?.Dispose();
-                file.Dispose();
-                throw;
-            }
+            Func<byte[]>? readBack = access == MemoryMappedFileAccess.ReadWrite ? () => Contents(file.Path, view) : null;
+            return build.Fixture(view, readBack);
         }
 
         static byte[] Contents(string path, MemoryMappedViewStream view)
@@ -85,34 +76,27 @@ namespace StreamConformance.Recipes
         static StreamFixture? Open(byte[] content, MemoryMappedFileAccess access)
         {
             if (content.Length == 0) return null; // a map has at least one byte
-            var map = MemoryMappedFile.CreateNew(null, content.Length, MemoryMappedFileAccess.ReadWrite);
-            try
+            using var build = new FixtureBuilder();
+            var map = build.Own(MemoryMappedFile.CreateNew(null, content.Length, MemoryMappedFileAccess.ReadWrite));
+            using (var writer = map.CreateViewAccessor(0, content.Length))
+                writer.WriteArray(0, content, 0, content.Length);
+            var view = map.CreateViewStream(0, content.Length, access);
+            if (view.Length != content.Length)
             {
-                using (var writer = map.CreateViewAccessor(0, content.Length))
-                    writer.WriteArray(0, content, 0, content.Length);
-                var view = map.CreateViewStream(0, content.Length, access);
-                if (view.Length != content.Length)
+                var length = view.Length;
+                view.Dispose();
+                throw new NotSupportedException($"a view of {content.Length} bytes has Length {length}");
+            }
+            Func<byte[]>? readBack = access == MemoryMappedFileAccess.ReadWrite
+                ? () =>
                 {
-                    var length = view.Length;
-                    view.Dispose();
-                    throw new NotSupportedException($"a view of {content.Length} bytes has Length {length}");
+                    var bytes = new byte[content.Length];
+                    using (var reader = map.CreateViewAccessor(0, content.Length, MemoryMappedFileAccess.Read))
+                        reader.ReadArray(0, bytes, 0, bytes.Length);
+                    return bytes;
                 }
-                Func<byte[]>? readBack = access == MemoryMappedFileAccess.ReadWrite
-                    ? () =>
-                    {
-                        var bytes = new byte[content.Length];
-                        using (var reader = map.CreateViewAccessor(0, content.Length, MemoryMappedFileAccess.Read))
-                            reader.ReadArray(0, bytes, 0, bytes.Length);
-                        return bytes;
-                    }
-                    : null;
-                return new StreamFixture(view, readBack, map);
-            }
-            catch
-            {
-                map.Dispose();
-                throw;
-            }
+                : null;
+            return build.Fixture(view, readBack);
         }
     }
 }

@@ -117,17 +117,12 @@ namespace StreamConformance.Recipes
         protected override Pair Connect(bool underTestReads)
         {
             Loopback.Connect(out var accepted, out var connected);
-            try
-            {
-                var stream = (Stream)Activator.CreateInstance(s_type.Value!, accepted, true)!;
-                return new Pair(stream, new NetworkStream(connected, true));
-            }
-            catch
-            {
-                accepted.Dispose();
-                connected.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            build.Own(connected);
+            build.Own(accepted);
+            var stream = (Stream)Activator.CreateInstance(s_type.Value!, accepted, true)!;
+            build.HandOver();
+            return new Pair(stream, new NetworkStream(connected, true));
         }
     }
 }

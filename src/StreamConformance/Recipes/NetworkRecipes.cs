@@ -20,17 +20,11 @@ namespace StreamConformance.Recipes
             listener.Start(1);
             try
             {
-                connected = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
-                try
-                {
-                    connected.Connect((IPEndPoint)listener.LocalEndpoint);
-                    accepted = listener.AcceptSocket();
-                }
-                catch
-                {
-                    connected.Dispose();
-                    throw;
-                }
+                using var build = new FixtureBuilder();
+                connected = build.Own(new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp));
+                connected.Connect((IPEndPoint)listener.LocalEndpoint);
+                accepted = listener.AcceptSocket();
+                build.HandOver();
             }
             finally
             {
@@ -178,23 +172,16 @@ namespace StreamConformance.Recipes
         {
             var certificate = s_certificate.Value;
             Loopback.Connect(out var accepted, out var connected);
-            var server = new SslStream(new NetworkStream(accepted, true), false);
-            var client = new SslStream(new NetworkStream(connected, true), false, (sender, cert, chain, errors) => true);
-            try
-            {
-                // TLS 1.2: a TLS 1.3 server sends session tickets after the handshake, which a client that only
-                // writes never reads; closing a socket with unread data sends a reset, and the peer then loses the
-                // tail of what was written (seen: 2001 of 2048 bytes), a fault of the fixture, not of SslStream.
-                Loopback.Handshake(
-                    () => server.AuthenticateAsServer(certificate, false, SslProtocols.Tls12, false),
-                    () => client.AuthenticateAsClient(HostName, null, SslProtocols.Tls12, false));
-            }
-            catch
-            {
-                client.Dispose();
-                server.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var server = build.Own(new SslStream(new NetworkStream(accepted, true), false));
+            var client = build.Own(new SslStream(new NetworkStream(connected, true), false, (sender, cert, chain, errors) => true));
+            // TLS 1.2: a TLS 1.3 server sends session tickets after the handshake, which a client that only
+            // writes never reads; closing a socket with unread data sends a reset, and the peer then loses the
+            // tail of what was written (seen: 2001 of 2048 bytes), a fault of the fixture, not of SslStream.
+            Loopback.Handshake(
+                () => server.AuthenticateAsServer(certificate, false, SslProtocols.Tls12, false),
+                () => client.AuthenticateAsClient(HostName, null, SslProtocols.Tls12, false));
+            build.HandOver();
             return new Pair(client, server);
         }
 
@@ -236,20 +223,13 @@ namespace StreamConformance.Recipes
         protected override Pair Connect(bool underTestReads)
         {
             Loopback.Connect(out var accepted, out var connected);
-            var server = new NegotiateStream(new NetworkStream(accepted, true), false);
-            var client = new NegotiateStream(new NetworkStream(connected, true), false);
-            try
-            {
-                Loopback.Handshake(
-                    () => server.AuthenticateAsServer(),
-                    () => client.AuthenticateAsClient(CredentialCache.DefaultNetworkCredentials, "HOST/localhost"));
-            }
-            catch
-            {
-                client.Dispose();
-                server.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var server = build.Own(new NegotiateStream(new NetworkStream(accepted, true), false));
+            var client = build.Own(new NegotiateStream(new NetworkStream(connected, true), false));
+            Loopback.Handshake(
+                () => server.AuthenticateAsServer(),
+                () => client.AuthenticateAsClient(CredentialCache.DefaultNetworkCredentials, "HOST/localhost"));
+            build.HandOver();
             return new Pair(client, server);
         }
     }

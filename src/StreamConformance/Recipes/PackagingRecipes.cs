@@ -27,36 +27,26 @@ namespace StreamConformance.Recipes
 
         static StreamFixture Open(byte[]? content, FileAccess access)
         {
-            var file = new TempFile("package");
-            Package? package = null;
-            try
-            {
-                using (var created = Package.Open(file.Path, FileMode.Create, FileAccess.ReadWrite))
-                using (var part = created.CreatePart(PartUri, ContentType).GetStream(FileMode.Create, FileAccess.Write))
-                    if (content != null) part.Write(content, 0, content.Length);
-                package = Package.Open(file.Path, FileMode.Open, access == FileAccess.Read ? FileAccess.Read : FileAccess.ReadWrite);
-                var stream = package.GetPart(PartUri).GetStream(access == FileAccess.Write ? FileMode.Create : FileMode.Open, access);
-                var opened = package;
-                Func<byte[]>? readBack = null;
-                if (access != FileAccess.Read)
-                    readBack = () =>
-                    {
-                        opened.Close();
-                        using var reread = Package.Open(file.Path, FileMode.Open, FileAccess.Read);
-                        using var part = reread.GetPart(PartUri).GetStream(FileMode.Open, FileAccess.Read);
-                        var result = new MemoryStream();
-                        part.CopyTo(result);
-                        return result.ToArray();
-                    };
-                return new StreamFixture(stream, readBack, file, new Closer(opened));
-            }
-            catch
-            {
-                try { package?.Close(); }
-                catch (Exception) { }
-                file.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var file = build.Own(new TempFile("package"));
+            using (var created = Package.Open(file.Path, FileMode.Create, FileAccess.ReadWrite))
+            using (var part = created.CreatePart(PartUri, ContentType).GetStream(FileMode.Create, FileAccess.Write))
+                if (content != null) part.Write(content, 0, content.Length);
+            var package = Package.Open(file.Path, FileMode.Open, access == FileAccess.Read ? FileAccess.Read : FileAccess.ReadWrite);
+            build.Own(new Closer(package));
+            var stream = package.GetPart(PartUri).GetStream(access == FileAccess.Write ? FileMode.Create : FileMode.Open, access);
+            Func<byte[]>? readBack = null;
+            if (access != FileAccess.Read)
+                readBack = () =>
+                {
+                    package.Close();
+                    using var reread = Package.Open(file.Path, FileMode.Open, FileAccess.Read);
+                    using var part = reread.GetPart(PartUri).GetStream(FileMode.Open, FileAccess.Read);
+                    var result = new MemoryStream();
+                    part.CopyTo(result);
+                    return result.ToArray();
+                };
+            return build.Fixture(stream, readBack);
         }
 
         sealed class Closer : IDisposable

@@ -64,29 +64,21 @@ namespace StreamConformance.Recipes
         {
             var name = RecipeEnvironment.NewTempPath("pipe");
             var serverReads = ServerUnderTest ? underTestReads : !underTestReads;
-            var server = new NamedPipeServerStream(name, serverReads ? PipeDirection.In : PipeDirection.Out, 1, PipeTransmissionMode.Byte, PipeOptions.None);
-            var client = new NamedPipeClientStream(".", name, serverReads ? PipeDirection.Out : PipeDirection.In, PipeOptions.None);
-            try
+            using var build = new FixtureBuilder();
+            var cleanup = build.Own(new SocketFile(name));
+            var server = build.Own(new NamedPipeServerStream(name, serverReads ? PipeDirection.In : PipeDirection.Out, 1, PipeTransmissionMode.Byte, PipeOptions.None));
+            var client = build.Own(new NamedPipeClientStream(".", name, serverReads ? PipeDirection.Out : PipeDirection.In, PipeOptions.None));
+            Exception? acceptError = null;
+            var accept = new Thread(() =>
             {
-                Exception? acceptError = null;
-                var accept = new Thread(() =>
-                {
-                    try { server.WaitForConnection(); }
-                    catch (Exception e) { acceptError = e; }
-                }) { IsBackground = true, Name = "streamconf-pipe-accept" };
-                accept.Start();
-                client.Connect((int)RecipeEnvironment.HelperTimeout.TotalMilliseconds);
-                if (!accept.Join(RecipeEnvironment.HelperTimeout)) throw new TimeoutException("named pipe server did not see the connection");
-                if (acceptError != null) throw new IOException("named pipe server failed to accept", acceptError);
-            }
-            catch
-            {
-                client.Dispose();
-                server.Dispose();
-                DeleteSocketFile(name);
-                throw;
-            }
-            var cleanup = new SocketFile(name);
+                try { server.WaitForConnection(); }
+                catch (Exception e) { acceptError = e; }
+            }) { IsBackground = true, Name = "streamconf-pipe-accept" };
+            accept.Start();
+            client.Connect((int)RecipeEnvironment.HelperTimeout.TotalMilliseconds);
+            if (!accept.Join(RecipeEnvironment.HelperTimeout)) throw new TimeoutException("named pipe server did not see the connection");
+            if (acceptError != null) throw new IOException("named pipe server failed to accept", acceptError);
+            build.HandOver();
             return ServerUnderTest ? new Pair(server, client, cleanup) : new Pair(client, server, cleanup);
         }
 

@@ -7,7 +7,8 @@ namespace StreamConformance.Recipes
 {
     /// <summary>
     /// Every recipe the harness knows: the hand-written ones in this assembly (found by reflection, so a new
-    /// recipe is just a new class) and generic shapes for any other concrete Stream type.
+    /// recipe is just a new class), a row for each type of an <see cref="UnreachableTypeTable"/>, and generic shapes
+    /// for any other concrete Stream type.
     /// </summary>
     public static class RecipeCatalog
     {
@@ -37,10 +38,18 @@ namespace StreamConformance.Recipes
 
         static IReadOnlyList<StreamRecipe> LoadBuiltIn()
         {
-            return RecipeAssemblies.Types()
-                .Where(t => !t.IsAbstract && typeof(StreamRecipe).IsAssignableFrom(t) && t.GetConstructor(Type.EmptyTypes) != null
-                            && t.GetCustomAttribute<NotInCatalogAttribute>() == null)
-                .Select(t => (StreamRecipe)Activator.CreateInstance(t)!)
+            // Which types are recipes or tables is asked first: a companion's other types may not even load their
+            // constructors here (an ASP.NET Core assembly the runtime lacks).
+            bool Made<T>(Type t) => !t.IsAbstract && typeof(T).IsAssignableFrom(t) && t.GetConstructor(Type.EmptyTypes) != null;
+            var types = RecipeAssemblies.Types().ToList();
+            var classes = types
+                .Where(t => Made<StreamRecipe>(t) && t.GetCustomAttribute<NotInCatalogAttribute>() == null)
+                .Select(t => (StreamRecipe)Activator.CreateInstance(t)!);
+            var unreachable = types
+                .Where(Made<UnreachableTypeTable>)
+                .SelectMany(t => ((UnreachableTypeTable)Activator.CreateInstance(t)!).Types)
+                .Select(row => (StreamRecipe)new UnreachableRecipe(row));
+            return classes.Concat(unreachable)
                 .OrderBy(r => r.TypeName, StringComparer.Ordinal).ThenBy(r => r.Variant, StringComparer.Ordinal)
                 .ToList();
         }

@@ -68,16 +68,9 @@ namespace StreamConformance.Recipes
         /// </summary>
         public static StreamFixture Fixture(string hint, byte[]? content, Func<string, Stream> open, bool readBack)
         {
-            var file = new TempFile(hint, content);
-            try
-            {
-                return new StreamFixture(open(file.Path), readBack ? file.ReadAll : (Func<byte[]>?)null, file);
-            }
-            catch
-            {
-                file.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var file = build.Own(new TempFile(hint, content));
+            return build.Fixture(open(file.Path), readBack ? file.ReadAll : (Func<byte[]>?)null);
         }
 
         public void Dispose()

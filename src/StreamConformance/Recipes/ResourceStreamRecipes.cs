@@ -63,16 +63,9 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenRead(byte[] content)
         {
-            var manager = new ImageResourceManager(Image(content));
-            try
-            {
-                return new StreamFixture((Stream)manager.GetObject(ResourceName, CultureInfo.InvariantCulture)!, null, manager);
-            }
-            catch
-            {
-                manager.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var manager = build.Own(new ImageResourceManager(Image(content)));
+            return build.Fixture((Stream)manager.GetObject(ResourceName, CultureInfo.InvariantCulture)!);
         }
 
         /// <summary>A resource manager whose one set is read from a pinned .resources image (released with the fixture).</summary>

@@ -68,18 +68,11 @@ namespace StreamConformance.Recipes
             var zip = ZipEntryReadDeflate64Recipe.SingleEntryZip(content, 0, content);
             var file = SharpZipLib.Create("ICSharpCode.SharpZipLib.Zip.ZipFile", new MemoryStream(zip, false));
             // 0.86's ZipFile is not IDisposable: Close releases it.
-            var closer = new Closer(file);
-            try
-            {
-                var getInputStream = file.GetType().GetMethod("GetInputStream", new[] { typeof(int) })!;
-                var stream = (Stream)getInputStream.Invoke(file, new object[] { 0 })!;
-                return new StreamFixture(stream, null, closer);
-            }
-            catch
-            {
-                closer.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            build.Own(new Closer(file));
+            var getInputStream = file.GetType().GetMethod("GetInputStream", new[] { typeof(int) })!;
+            var stream = (Stream)getInputStream.Invoke(file, new object[] { 0 })!;
+            return build.Fixture(stream);
         }
 
         sealed class Closer : IDisposable

@@ -127,13 +127,32 @@ namespace StreamConformance.Recipes
         /// <summary>Why this recipe cannot run on the current runtime or platform, or null when it can.</summary>
         public virtual string? UnavailableReason => null;
 
-        public StreamFixture? Open(StreamAccess access, byte[] content) => access switch
+        /// <summary>
+        /// The type is internal and reached through public API, so <see cref="TypeName"/> (and <see cref="CanSeek"/>) is a
+        /// declaration about the runtime, made without opening anything: <see cref="Open"/> holds every stream it opens to
+        /// it, and a runtime that hands out another type fails to build the recipe, naming both, instead of having its
+        /// stream checked under the wrong name.
+        /// </summary>
+        protected virtual bool ReachesDeclaredType => false;
+
+        public StreamFixture? Open(StreamAccess access, byte[] content)
         {
-            StreamAccess.Read => OpenRead(content),
-            StreamAccess.Write => OpenWrite(),
-            StreamAccess.ReadWrite => OpenReadWrite(content),
-            _ => throw new ArgumentOutOfRangeException(nameof(access)),
-        };
+            var fixture = access switch
+            {
+                StreamAccess.Read => OpenRead(content),
+                StreamAccess.Write => OpenWrite(),
+                StreamAccess.ReadWrite => OpenReadWrite(content),
+                _ => throw new ArgumentOutOfRangeException(nameof(access)),
+            };
+            if (fixture == null || !ReachesDeclaredType) return fixture;
+            var actual = fixture.Stream.GetType().FullName;
+            var seeks = fixture.Stream.CanSeek;
+            if (actual == TypeName && seeks == CanSeek) return fixture;
+            fixture.Dispose();
+            throw new InvalidOperationException(actual != TypeName
+                ? $"the API handed out {actual}, not the declared {TypeName}"
+                : $"the API handed out a {actual} whose CanSeek is {seeks}, not the declared {CanSeek}");
+        }
 
         public override string ToString() => Variant == "default" ? TypeName : $"{TypeName} [{Variant}]";
     }

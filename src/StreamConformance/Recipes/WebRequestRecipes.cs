@@ -12,13 +12,10 @@ namespace StreamConformance.Recipes
     /// the run's scratch folder (.NET: System.Net.WebFileStream; Mono: System.Net.FileWebStream), both FileStreams
     /// underneath, so they are judged as FileStreams are.
     /// </summary>
-    public abstract class FileWebRequestRecipe : ObservedTypeRecipe
+    public abstract class FileWebRequestRecipe : ReachedTypeRecipe
     {
-#if MONO_CORLIB
-        protected override string FallbackName => "System.Net.FileWebStream";
-#else
-        protected override string FallbackName => "System.Net.WebFileStream";
-#endif
+        public override string TypeName => DeclaredName.Of("System.Net.WebFileStream", mono: "System.Net.FileWebStream");
+        public override bool CanSeek => true;
         public override bool IsOsBacked => true;
         // Read back from the file once the request stream is closed: FileWebRequest opens it for itself alone.
         public override bool WritesVisibleAfterFlush => false;
@@ -30,19 +27,10 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenRead(byte[] content)
         {
-            var file = new TempFile("file-web-request", content);
-            WebResponse? response = null;
-            try
-            {
-                response = WebRequest.Create(new Uri(file.Path)).GetResponse();
-                return new StreamFixture(response.GetResponseStream(), null, response, file);
-            }
-            catch
-            {
-                response?.Dispose();
-                file.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var file = build.Own(new TempFile("file-web-request", content));
+            var response = build.Own(WebRequest.Create(new Uri(file.Path)).GetResponse());
+            return build.Fixture(response.GetResponseStream(), null, response, file);
         }
 
         public override string? ReproSource(StreamAccess access) => access == StreamAccess.Read
@@ -76,24 +64,16 @@ namespace StreamConformance.Recipes
     public sealed class WebClientOpenWriteRecipe : LoopbackHttpBodyRecipe
     {
         public override string Variant => "WebClient.OpenWrite POST";
-        protected override string FallbackName => "System.Net.WebClient+WebClientWriteStream";
+        public override string TypeName => "System.Net.WebClient+WebClientWriteStream";
         public override bool WritesVisibleAfterFlush => false;
 
         public override StreamFixture? OpenWrite()
         {
-            var exchange = LoopbackHttpService.Shared.Register(new HttpAnswer());
-            var client = new WebClient { Proxy = null };
-            try
-            {
-                var stream = client.OpenWrite(exchange.Url, "POST");
-                return new StreamFixture(stream, exchange.Received, client, exchange);
-            }
-            catch
-            {
-                client.Dispose();
-                exchange.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var exchange = build.Own(LoopbackHttpService.Shared.Register(new HttpAnswer()));
+            var client = build.Own(new WebClient { Proxy = null });
+            var stream = client.OpenWrite(exchange.Url, "POST");
+            return build.Fixture(stream, exchange.Received, client, exchange);
         }
     }
 
@@ -111,31 +91,24 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenWrite()
         {
-            var exchange = LoopbackHttpService.Shared.Register(new HttpAnswer());
-            try
+            using var build = new FixtureBuilder();
+            var exchange = build.Own(LoopbackHttpService.Shared.Register(new HttpAnswer()));
+            var request = (HttpWebRequest)WebRequest.Create(exchange.Url);
+            request.Proxy = null;
+            request.Method = "POST";
+            request.Timeout = request.ReadWriteTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
+            if (!Buffered)
             {
-                var request = (HttpWebRequest)WebRequest.Create(exchange.Url);
-                request.Proxy = null;
-                request.Method = "POST";
-                request.Timeout = request.ReadWriteTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
-                if (!Buffered)
-                {
-                    request.SendChunked = true;
-                    request.AllowWriteStreamBuffering = false;
-                }
-                var stream = request.GetRequestStream();
-                var answered = new Answered(request);
-                return new StreamFixture(stream, () =>
-                {
-                    answered.Dispose();
-                    return exchange.Received();
-                }, answered, exchange);
+                request.SendChunked = true;
+                request.AllowWriteStreamBuffering = false;
             }
-            catch
+            var stream = request.GetRequestStream();
+            var answered = build.Own(new Answered(request));
+            return build.Fixture(stream, () =>
             {
-                exchange.Dispose();
-                throw;
-            }
+                answered.Dispose();
+                return exchange.Received();
+            }, answered, exchange);
         }
 
         /// <summary>Completes the request (sending a buffered body) once, and closes its response.</summary>
@@ -159,21 +132,13 @@ namespace StreamConformance.Recipes
     public sealed class HttpWebRequestBufferedWriteRecipe : HttpWebRequestWriteRecipe
     {
         protected override bool Buffered => true;
-#if MONO_CORLIB
-        protected override string FallbackName => "System.Net.WebRequestStream";
-#else
-        protected override string FallbackName => "System.Net.RequestBufferingStream";
-#endif
+        public override string TypeName => DeclaredName.Of("System.Net.RequestBufferingStream", mono: "System.Net.WebRequestStream", beforeNet9: "System.Net.RequestStream");
     }
 
     public sealed class HttpWebRequestChunkedWriteRecipe : HttpWebRequestWriteRecipe
     {
         protected override bool Buffered => false;
-#if MONO_CORLIB
-        protected override string FallbackName => "System.Net.WebRequestStream";
-#else
-        protected override string FallbackName => "System.Net.RequestStream";
-#endif
+        public override string TypeName => DeclaredName.Of("System.Net.RequestStream", mono: "System.Net.WebRequestStream");
     }
 
     /// <summary>
@@ -200,25 +165,18 @@ namespace StreamConformance.Recipes
         {
             var answer = Answer(content);
             answer.BodyOnRelease = BodyAfterResponse;
-            var exchange = LoopbackHttpService.Shared.Register(answer);
-            WebResponse? response = null;
-            try
-            {
-                var request = (HttpWebRequest)WebRequest.Create(exchange.Url);
-                request.Proxy = null;
-                request.Timeout = request.ReadWriteTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
-                if (Gzip) request.AutomaticDecompression = DecompressionMethods.GZip;
-                try { response = request.GetResponse(); }
-                catch (WebException e) when (e.Response != null) { response = e.Response; } // an error status still has its body
-                exchange.ReleaseBody();
-                return new StreamFixture(response.GetResponseStream(), null, response, exchange);
-            }
-            catch
-            {
-                response?.Dispose();
-                exchange.Dispose();
-                throw;
-            }
+            using var build = new FixtureBuilder();
+            var exchange = build.Own(LoopbackHttpService.Shared.Register(answer));
+            var request = (HttpWebRequest)WebRequest.Create(exchange.Url);
+            request.Proxy = null;
+            request.Timeout = request.ReadWriteTimeout = (int)RecipeEnvironment.HelperTimeout.TotalMilliseconds;
+            if (Gzip) request.AutomaticDecompression = DecompressionMethods.GZip;
+            WebResponse response;
+            try { response = request.GetResponse(); }
+            catch (WebException e) when (e.Response != null) { response = e.Response; } // an error status still has its body
+            build.Own(response);
+            exchange.ReleaseBody();
+            return build.Fixture(response.GetResponseStream(), null, response, exchange);
         }
 
         protected static byte[] Gzipped(byte[] content)
@@ -234,7 +192,7 @@ namespace StreamConformance.Recipes
     public sealed class HttpWebResponseContentLengthRecipe : HttpWebResponseRecipe
     {
         public override string Variant => "HttpWebResponse content-length";
-        protected override string FallbackName => "System.Net.WebResponseStream";
+        public override string TypeName => "System.Net.WebResponseStream";
         protected override bool BodyAfterResponse => true;
         private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = content };
     }
@@ -242,7 +200,7 @@ namespace StreamConformance.Recipes
     public sealed class HttpWebResponseChunkedRecipe : HttpWebResponseRecipe
     {
         public override string Variant => "HttpWebResponse chunked";
-        protected override string FallbackName => "System.Net.WebResponseStream";
+        public override string TypeName => "System.Net.WebResponseStream";
         protected override bool BodyAfterResponse => true;
         private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = content, Framing = HttpFraming.Chunked };
     }
@@ -250,7 +208,7 @@ namespace StreamConformance.Recipes
     public sealed class HttpWebResponseGzipRecipe : HttpWebResponseRecipe
     {
         public override string Variant => "HttpWebResponse gzip AutomaticDecompression";
-        protected override string FallbackName => "System.Net.WebResponseStream";
+        public override string TypeName => "System.Net.WebResponseStream";
         protected override bool BodyAfterResponse => true;
         protected override bool Gzip => true;
         private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = Gzipped(content), Headers = "Content-Encoding: gzip\r\n" };
@@ -273,7 +231,8 @@ namespace StreamConformance.Recipes
         }
 
         public override string Variant => "HttpWebResponse 404 body";
-        protected override string FallbackName => "System.Net.HttpWebResponse+TruncatedReadStream";
+        public override string TypeName => DeclaredName.Of("System.Net.HttpWebResponse+TruncatedReadStream",
+            beforeNet9: "System.Net.Http.HttpConnection+ContentLengthReadStream");
         private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Status = "404 Not Found", Body = content };
     }
 #endif

@@ -11,31 +11,14 @@ namespace StreamConformance.Recipes
     /// .NET 10's WebSocketStream, in each of its modes, over two WebSockets made by WebSocket.CreateFromStream on the
     /// ends of a loopback TCP connection: the stream under test on one, its peer on the other. The knobs are those of
     /// dotnet/runtime's own WebSocketStreamTests (a ConnectedStreamConformanceTests): reads may be short, data
-    /// needs no Flush to reach the peer. The internal types are named from a real instance.
+    /// needs no Flush to reach the peer. Each recipe declares its internal type.
     /// </summary>
     public abstract class WebSocketStreamRecipe : PeerRecipe
     {
-        readonly Lazy<string> _typeName;
-
-        protected WebSocketStreamRecipe() => _typeName = new Lazy<string>(Observe);
-
-        public override string TypeName => _typeName.Value;
+        protected override bool ReachesDeclaredType => true;
 
         /// <summary>Bounded close handshake on Dispose, so a peer that never answers cannot hold a fixture for long.</summary>
         protected static readonly TimeSpan CloseTimeout = TimeSpan.FromSeconds(5);
-
-        string Observe()
-        {
-            try
-            {
-                using var fixture = OpenRead(new byte[] { 1 }) ?? OpenWrite();
-                return fixture?.Stream.GetType().FullName ?? "System.Net.WebSockets.WebSocketStream";
-            }
-            catch (Exception)
-            {
-                return "System.Net.WebSockets.WebSocketStream"; // unusable here: the name only labels the failure
-            }
-        }
 
         /// <summary>The two WebSockets: the client end for the stream under test, the server end for its peer.</summary>
         protected static (WebSocket UnderTest, WebSocket Peer) Sockets()
@@ -57,6 +40,7 @@ namespace StreamConformance.Recipes
     public sealed class WebSocketStreamCreateRecipe : WebSocketStreamRecipe
     {
         public override string Variant => "create binary";
+        public override string TypeName => "System.Net.WebSockets.WebSocketStream+ReadWriteStream";
         // Its Dispose runs the close handshake and waits for the peer's answer.
         protected override bool PeerClosesAtEnd => true;
 
@@ -74,6 +58,7 @@ namespace StreamConformance.Recipes
     public sealed class WebSocketReadMessageStreamRecipe : WebSocketStreamRecipe
     {
         public override string Variant => "readable message";
+        public override string TypeName => "System.Net.WebSockets.WebSocketStream+ReadMessageStream";
 
         public override StreamFixture? OpenWrite() => null;
 
@@ -88,6 +73,7 @@ namespace StreamConformance.Recipes
     public sealed class WebSocketWriteMessageStreamRecipe : WebSocketStreamRecipe
     {
         public override string Variant => "writable message";
+        public override string TypeName => "System.Net.WebSockets.WebSocketStream+WriteMessageStream";
 
         public override StreamFixture? OpenRead(byte[] content) => null;
 

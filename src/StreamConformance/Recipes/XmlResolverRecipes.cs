@@ -109,22 +109,16 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenRead(byte[] content)
         {
+            using var build = new FixtureBuilder();
             var uri = LoopbackContentServer.Serve(content, out var registration);
-            try
+            build.Own(registration);
+            Stream stream;
+            lock (s_gate)
             {
-                Stream stream;
-                lock (s_gate)
-                {
-                    ServicePointManager.FindServicePoint(uri).ConnectionLimit = ConnectionLimit;
-                    stream = (Stream)new XmlUrlResolver().GetEntity(uri, null, typeof(Stream))!;
-                }
-                return new StreamFixture(stream, null, registration);
+                ServicePointManager.FindServicePoint(uri).ConnectionLimit = ConnectionLimit;
+                stream = (Stream)new XmlUrlResolver().GetEntity(uri, null, typeof(Stream))!;
             }
-            catch
-            {
-                registration.Dispose();
-                throw;
-            }
+            return build.Fixture(stream);
         }
     }
 

@@ -107,7 +107,7 @@ namespace StreamConformance.Tests.Recipes
             Assert.That(recipe.OpenRead(CheckContext.Content(1)), Is.Null, "it declines content");
             using var fixture = recipe.OpenRead(new byte[0])!;
             var exchange = LoopbackHttpService.Shared.Register(new HttpAnswer { Status = "204 No Content", NoBody = true });
-            using var noContent = ObservedTypeRecipe.ResponseContent(exchange, ObservedTypeRecipe.NewClient(),
+            using var noContent = ReachedTypeRecipe.ResponseContent(exchange, ReachedTypeRecipe.NewClient(),
                 new System.Net.Http.HttpRequestMessage(System.Net.Http.HttpMethod.Get, exchange.Url), System.Net.HttpStatusCode.NoContent);
             Assert.That(noContent.Stream, Is.SameAs(fixture.Stream), "a 204's body is the same instance");
             Assert.That(fixture.Stream.GetType().FullName, Is.EqualTo(OnMono ? "System.Net.Http.HttpConnection+EmptyReadStream" : "System.Net.Http.EmptyReadStream"));
@@ -172,7 +172,7 @@ namespace StreamConformance.Tests.Recipes
         [Test]
         public void TheUnreachedTypesAreExactlyTheKnownOnesAndSayWhichApiWouldReachThem()
         {
-            var unreached = RecipeCatalog.BuiltIn.OfType<HttpClientUnavailableRecipe>().Where(r => r.UnavailableReason != null).ToList();
+            var unreached = RecipeCatalog.BuiltIn.OfType<UnreachableRecipe>().Where(r => r.Variant == "unreached").ToList();
             Assert.That(unreached.Select(r => r.TypeName).OrderBy(n => n, StringComparer.Ordinal),
                 Is.EqualTo((OnMono ? UnreachedOnMono : UnreachedOnDotNet).OrderBy(n => n, StringComparer.Ordinal)));
             foreach (var recipe in unreached)

@@ -17,8 +17,9 @@ namespace StreamConformance.Tests.Recipes
     {
         protected override string FolderName => "streamconf-recipe-tests";
 
+        /// <summary>Every recipe that may build something: an unreachable type's row opens nothing (UnreachableTypeTests holds the rows).</summary>
         public static IEnumerable<TestCaseData> BuiltIn() =>
-            RecipeCatalog.BuiltIn.Select(r => new TestCaseData(r).SetArgDisplayNames(r.ToString()));
+            RecipeCatalog.BuiltIn.Where(r => !(r is UnreachableRecipe)).Select(r => new TestCaseData(r).SetArgDisplayNames(r.ToString()));
 
         [Test]
         public void CatalogHasUniqueTypeAndVariantPairs()
