@@ -40,7 +40,7 @@ namespace StreamConformance.Recipes.AspNetCore
 
         public override StreamFixture? OpenRead(byte[] content)
         {
-            var folder = Path.GetDirectoryName(RecipeEnvironment.NewTempPath("file-buffering"))!;
+            var folder = Path.GetDirectoryName(Scratch.NewTempPath("file-buffering"))!;
             return Checked(new StreamFixture(new FileBufferingReadStream(new UnseekableStream(new MemoryStream(content, false)), MemoryThreshold, null, folder)));
         }
     }
@@ -71,7 +71,7 @@ namespace StreamConformance.Recipes.AspNetCore
 
         public override StreamFixture? OpenWrite()
         {
-            var folder = Path.GetDirectoryName(RecipeEnvironment.NewTempPath("file-buffering"))!;
+            var folder = Path.GetDirectoryName(Scratch.NewTempPath("file-buffering"))!;
             var stream = new FileBufferingWriteStream(MemoryThreshold, null, () => folder);
             var drained = new MemoryStream();
             return Checked(new StreamFixture(stream, () =>

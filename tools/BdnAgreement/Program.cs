@@ -131,11 +131,11 @@ namespace StreamConformance.Tools.BdnAgreement
             var keepArtifacts = artifacts != null;
             artifacts = Path.GetFullPath(artifacts ?? Path.Combine(Path.GetTempPath(), "bdn-agreement-" + Guid.NewGuid().ToString("N")));
             Directory.CreateDirectory(artifacts);
-            RecipeEnvironment.TempDirectory = Path.Combine(artifacts, "files");
-            Directory.CreateDirectory(RecipeEnvironment.TempDirectory);
+            var scratch = new RecipeEnvironment(Path.Combine(artifacts, "files"));
+            Directory.CreateDirectory(scratch.TempDirectory);
             try
             {
-                var harness = s_figures.Select(MeasureWithHarness).ToArray();
+                var harness = s_figures.Select(x => MeasureWithHarness(x with { Recipe = x.Recipe.In(scratch) })).ToArray();
                 if (harnessOnly)
                 {
                     // The harness's side alone, in seconds: run it in several processes to see how a figure settles per

@@ -1,6 +1,7 @@
 using System;
 using System.Globalization;
 using System.IO;
+using System.Linq;
 using StreamConformance.Checks;
 using StreamConformance.Meters;
 using StreamConformance.Recipes;
@@ -35,13 +36,14 @@ namespace StreamConformance.Tools.Budgets
             if (AllocationMeter.UnavailableReason != null) Console.WriteLine("allocation meter unavailable: " + AllocationMeter.UnavailableReason);
             var temp = Path.Combine(Path.GetTempPath(), "measure-budgets-" + Guid.NewGuid().ToString("N"));
             Directory.CreateDirectory(temp);
-            RecipeEnvironment.TempDirectory = temp;
+            var scratch = new RecipeEnvironment(temp);
             try
             {
                 StreamRecipe[] recipes =
                 {
                     new MemoryStreamExpandableRecipe(), new BufferedStreamSeekableRecipe(), new FileStreamDefaultRecipe(), new BaseInheritingRecipe(),
                 };
+                recipes = recipes.Select(r => r.In(scratch)).ToArray();
                 if (checks)
                 {
                     RunChecks(recipes, quick);

@@ -1,6 +1,6 @@
 using System;
 using System.Collections.Generic;
-using System.IO;
+using StreamConformance.Recipes;
 using StreamConformance.Budgets;
 using StreamConformance.Meters;
 using StreamConformance.Meters.Syscalls;
@@ -26,8 +26,15 @@ namespace StreamConformance.Checks
         /// <summary>Upper bound of bytes any check reads from one stream: a stream that never ends fails instead of hanging.</summary>
         public int MaxBytesRead { get; set; } = 1 << 20;
 
-        /// <summary>The run's own scratch folder: recipes put files here and nowhere else.</summary>
-        public string TempDirectory { get; set; } = Path.GetTempPath();
+        /// <summary>The run's own scratch folder: recipes put files here and nowhere else (<see cref="Recipes"/>).</summary>
+        public string TempDirectory
+        {
+            get => Recipes.TempDirectory;
+            set => Recipes = new RecipeEnvironment(value);
+        }
+
+        /// <summary>The run's recipe environment: the runner binds every recipe it opens to it (StreamRecipe.In).</summary>
+        public RecipeEnvironment Recipes { get; set; } = RecipeEnvironment.ForProcess;
 
         /// <summary>Budgets in force (null: none loaded, budget checks use <see cref="BudgetSet.Default"/>).</summary>
         public BudgetSet? Budgets { get; set; }
@@ -75,6 +82,6 @@ namespace StreamConformance.Checks
         public Random NewRandom(int salt = 0) => new Random(unchecked(Seed * 31 + salt));
 
         /// <summary>Deterministic content of the given length in which every byte value 0..255 occurs.</summary>
-        public static byte[] Content(int length) => Recipes.StreamContent.Of(length);
+        public static byte[] Content(int length) => StreamContent.Of(length);
     }
 }

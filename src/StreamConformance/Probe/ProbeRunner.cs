@@ -27,13 +27,12 @@ namespace StreamConformance.Probe
             _request = request;
             _emit = emit;
             _checks = checks ?? CheckCatalog.Select(request.Checks);
-            if (!string.IsNullOrEmpty(request.TempDirectory)) RecipeEnvironment.TempDirectory = request.TempDirectory;
             _context = new CheckContext
             {
                 Seed = request.Seed,
                 Quick = request.Quick,
                 Strict = request.Strict,
-                TempDirectory = string.IsNullOrEmpty(request.TempDirectory) ? Path.GetTempPath() : request.TempDirectory,
+                Recipes = string.IsNullOrEmpty(request.TempDirectory) ? RecipeEnvironment.ForProcess : new RecipeEnvironment(request.TempDirectory),
                 RuntimeName = request.Runtime,
                 Budgets = request.BudgetsPath != null ? BudgetLoader.Load(request.BudgetsPath) : null,
                 Checks = _checks,
@@ -127,6 +126,7 @@ namespace StreamConformance.Probe
                 recipes = RecipeCatalog.For(type);
             else
                 recipes = RecipeCatalog.ForName(item.Type);
+            recipes = recipes.Select(r => r.In(_context.Recipes)).ToList();
             if (recipes.Count == 0)
             {
                 var reason = type != null ? GenericShapes.WhyNone(type) : "type not loadable in this runtime: " + loadError;

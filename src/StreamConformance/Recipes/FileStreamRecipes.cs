@@ -50,7 +50,7 @@ namespace StreamConformance.Recipes
         public override StreamFixture? OpenReadWrite(byte[] initial) => Open("file-readwrite", initial, FileMode.Open, FileAccess.ReadWrite, true);
 
         StreamFixture Open(string hint, byte[]? content, FileMode mode, FileAccess access, bool readBack) =>
-            TempFile.Fixture(hint, content, path => Create(path, mode, access), readBack);
+            TempFile.Fixture(Scratch, hint, content, path => Create(path, mode, access), readBack);
     }
 
     /// <summary>new FileStream(path, mode, access, share, 4096, FileOptions.None).</summary>

@@ -22,7 +22,7 @@ namespace StreamConformance.Recipes
             get
             {
                 var dataHome = Environment.GetEnvironmentVariable("XDG_DATA_HOME");
-                var scratch = Path.GetFullPath(RecipeEnvironment.TempDirectory);
+                var scratch = Path.GetFullPath(Scratch.TempDirectory);
                 return Path.DirectorySeparatorChar == '/' && !string.IsNullOrEmpty(dataHome)
                        && Path.GetFullPath(dataHome).StartsWith(scratch, StringComparison.Ordinal)
                     ? null
@@ -37,10 +37,10 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenReadWrite(byte[] initial) => Open(initial, FileMode.Open, FileAccess.ReadWrite, readBack: true);
 
-        static StreamFixture Open(byte[]? content, FileMode mode, FileAccess access, bool readBack)
+        StreamFixture Open(byte[]? content, FileMode mode, FileAccess access, bool readBack)
         {
             var store = IsolatedStorageFile.GetUserStoreForAssembly();
-            var name = Path.GetFileName(RecipeEnvironment.NewTempPath("isolated"));
+            var name = Path.GetFileName(Scratch.NewTempPath("isolated"));
             if (content != null)
                 using (var writer = store.OpenFile(name, FileMode.CreateNew, FileAccess.Write))
                     writer.Write(content, 0, content.Length);

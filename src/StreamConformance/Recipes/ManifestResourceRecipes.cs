@@ -44,13 +44,13 @@ namespace StreamConformance.Recipes
             var assembly = context.LoadFromStream(new MemoryStream(ResourceOnlyAssembly(name, content), false));
             return build.Fixture(assembly.GetManifestResourceStream(ResourceName)!);
 #else
-            var builder = AppDomain.CurrentDomain.DefineDynamicAssembly(new AssemblyName(name), AssemblyBuilderAccess.Save, RecipeEnvironment.TempDirectory);
+            var builder = AppDomain.CurrentDomain.DefineDynamicAssembly(new AssemblyName(name), AssemblyBuilderAccess.Save, Scratch.TempDirectory);
             var file = name + ".dll";
             var module = builder.DefineDynamicModule(name, file);
             module.DefineManifestResource(ResourceName, new MemoryStream(content, false), ResourceAttributes.Public);
-            Directory.CreateDirectory(RecipeEnvironment.TempDirectory);
+            Directory.CreateDirectory(Scratch.TempDirectory);
             builder.Save(file);
-            var path = Path.Combine(RecipeEnvironment.TempDirectory, file);
+            var path = Path.Combine(Scratch.TempDirectory, file);
             byte[] image;
             try { image = File.ReadAllBytes(path); }
             finally { File.Delete(path); }

@@ -27,7 +27,7 @@ namespace StreamConformance.Recipes
             // An empty file cannot be mapped.
             if (content.Length == 0) return null;
             using var build = new FixtureBuilder();
-            var file = build.Own(new TempFile("mmap", content));
+            var file = build.Own(new TempFile(Scratch, "mmap", content));
             var map = build.Own(MemoryMappedFile.CreateFromFile(file.Path, FileMode.Open, null, 0, access));
             var view = map.CreateViewStream(0, content.Length, access);
             if (view.Length != content.Length)

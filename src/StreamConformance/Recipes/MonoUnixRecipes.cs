@@ -55,7 +55,7 @@ namespace StreamConformance.Recipes
         public override StreamFixture? OpenReadWrite(byte[] initial) => Open("posix-readwrite", initial, FileMode.Open, FileAccess.ReadWrite, true);
 
         StreamFixture Open(string hint, byte[]? content, FileMode mode, FileAccess access, bool readBack) =>
-            TempFile.Fixture(hint, content, path => Create(path, mode, access), readBack);
+            TempFile.Fixture(Scratch, hint, content, path => Create(path, mode, access), readBack);
     }
 
     /// <summary>UnixFileInfo.Open(FileMode, FileAccess): a Mono.Unix.UnixStream over the file descriptor it opens (unbuffered: every call is a syscall).</summary>

@@ -25,10 +25,10 @@ namespace StreamConformance.Recipes
         public override StreamFixture? OpenWrite() => Open(null, FileAccess.Write);
         public override StreamFixture? OpenReadWrite(byte[] initial) => Open(initial, FileAccess.ReadWrite);
 
-        static StreamFixture Open(byte[]? content, FileAccess access)
+        StreamFixture Open(byte[]? content, FileAccess access)
         {
             using var build = new FixtureBuilder();
-            var file = build.Own(new TempFile("package"));
+            var file = build.Own(new TempFile(Scratch, "package"));
             using (var created = Package.Open(file.Path, FileMode.Create, FileAccess.ReadWrite))
             using (var part = created.CreatePart(PartUri, ContentType).GetStream(FileMode.Create, FileAccess.Write))
                 if (content != null) part.Write(content, 0, content.Length);

@@ -58,11 +58,11 @@ namespace StreamConformance.Recipes
         public override string? UnavailableReason =>
             PipeName().Length > MaxSocketPath ? $"the temp folder path is too long for a Unix domain socket ({PipeName().Length} > {MaxSocketPath})" : null;
 
-        static string PipeName() => Path.Combine(RecipeEnvironment.TempDirectory, "pipe-000");
+        string PipeName() => Path.Combine(Scratch.TempDirectory, "pipe-000");
 
         protected override Pair Connect(bool underTestReads)
         {
-            var name = RecipeEnvironment.NewTempPath("pipe");
+            var name = Scratch.NewTempPath("pipe");
             var serverReads = ServerUnderTest ? underTestReads : !underTestReads;
             using var build = new FixtureBuilder();
             var cleanup = build.Own(new SocketFile(name));

@@ -6,54 +6,59 @@ using System.Threading;
 namespace StreamConformance.Recipes
 {
     /// <summary>
-    /// Where recipes may put files (and named-pipe sockets). Recipes take no constructor arguments, so the
-    /// runner sets this once per run; by default each process gets its own folder under the system temp dir.
+    /// Where one run's recipes put their files (and named-pipe sockets): carried by the run's
+    /// <see cref="Checks.CheckContext.Recipes"/> and bound to each recipe the run opens (<see cref="StreamRecipe.In"/>).
+    /// A recipe no run has bound uses <see cref="ForProcess"/>, a folder of the process's own.
     /// </summary>
-    public static class RecipeEnvironment
+    public sealed class RecipeEnvironment
     {
-        static readonly string s_defaultDirectory = Path.Combine(Path.GetTempPath(), "streamconf-" + Process.GetCurrentProcess().Id);
-        static string? s_tempDirectory;
+        // Process-wide, so two environments over one folder never hand out the same path.
         static int s_counter;
-        static int s_cleanupRegistered;
 
-        public static string TempDirectory
-        {
-            get => s_tempDirectory ?? s_defaultDirectory;
-            set => s_tempDirectory = value;
-        }
+        public RecipeEnvironment(string tempDirectory) => TempDirectory = tempDirectory;
+
+        /// <summary>The folder the run's recipes put files in (created when a path in it is asked for).</summary>
+        public string TempDirectory { get; }
 
         /// <summary>A fresh path in <see cref="TempDirectory"/> (the folder is created; the file is not).</summary>
-        public static string NewTempPath(string hint)
+        public string NewTempPath(string hint)
         {
-            var directory = TempDirectory;
-            if (directory == s_defaultDirectory && Interlocked.Exchange(ref s_cleanupRegistered, 1) == 0)
-                AppDomain.CurrentDomain.ProcessExit += (sender, e) => RemoveDefaultDirectoryIfEmpty();
-            Directory.CreateDirectory(directory);
-            return Path.Combine(directory, $"{hint}-{Interlocked.Increment(ref s_counter)}");
+            Directory.CreateDirectory(TempDirectory);
+            return Path.Combine(TempDirectory, $"{hint}-{Interlocked.Increment(ref s_counter)}");
         }
 
-        /// <summary>The default folder is ours alone; a runner's folder belongs to the runner.</summary>
-        static void RemoveDefaultDirectoryIfEmpty()
+        /// <summary>
+        /// The environment of a recipe no run has bound (a test's, a tool's): its own folder per process under the system
+        /// temp folder, removed at exit when empty. A run's folder belongs to the run.
+        /// </summary>
+        public static RecipeEnvironment ForProcess { get; } = OwnFolder();
+
+        static RecipeEnvironment OwnFolder()
         {
-            try
+            var own = new RecipeEnvironment(Path.Combine(Path.GetTempPath(), "streamconf-" + Process.GetCurrentProcess().Id));
+            AppDomain.CurrentDomain.ProcessExit += (sender, e) =>
             {
-                if (Directory.Exists(s_defaultDirectory) && Directory.GetFileSystemEntries(s_defaultDirectory).Length == 0)
-                    Directory.Delete(s_defaultDirectory);
-            }
-            catch (IOException) { }
-            catch (UnauthorizedAccessException) { }
+                try
+                {
+                    if (Directory.Exists(own.TempDirectory) && Directory.GetFileSystemEntries(own.TempDirectory).Length == 0)
+                        Directory.Delete(own.TempDirectory);
+                }
+                catch (IOException) { }
+                catch (UnauthorizedAccessException) { }
+            };
+            return own;
         }
 
-        /// <summary>How long a helper thread (feeder, drainer, server) may take before the fixture gives up on it.</summary>
-        public static TimeSpan HelperTimeout { get; set; } = TimeSpan.FromSeconds(10);
+        /// <summary>How long a helper thread (feeder, drainer, server) may take before the fixture gives up on it: the same for every run.</summary>
+        public static TimeSpan HelperTimeout { get; } = TimeSpan.FromSeconds(10);
     }
 
     /// <summary>A file the fixture created and deletes on dispose.</summary>
     sealed class TempFile : IDisposable
     {
-        public TempFile(string hint, byte[]? content = null)
+        public TempFile(RecipeEnvironment scratch, string hint, byte[]? content = null)
         {
-            Path = RecipeEnvironment.NewTempPath(hint);
+            Path = scratch.NewTempPath(hint);
             if (content != null) File.WriteAllBytes(Path, content);
         }
 
@@ -66,10 +71,10 @@ namespace StreamConformance.Recipes
         /// <paramref name="open"/> makes on its path, the file read back if asked, deleted with the fixture, and
         /// deleted at once if the stream cannot be made.
         /// </summary>
-        public static StreamFixture Fixture(string hint, byte[]? content, Func<string, Stream> open, bool readBack)
+        public static StreamFixture Fixture(RecipeEnvironment scratch, string hint, byte[]? content, Func<string, Stream> open, bool readBack)
         {
             using var build = new FixtureBuilder();
-            var file = build.Own(new TempFile(hint, content));
+            var file = build.Own(new TempFile(scratch, hint, content));
             return build.Fixture(open(file.Path), readBack ? file.ReadAll : (Func<byte[]>?)null);
         }
 

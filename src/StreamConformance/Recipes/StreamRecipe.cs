@@ -124,6 +124,21 @@ namespace StreamConformance.Recipes
         /// </summary>
         public virtual string? ReproSource(StreamAccess access) => null;
 
+        /// <summary>Where this recipe puts its files: the run's once bound to it (<see cref="In"/>), else <see cref="RecipeEnvironment.ForProcess"/>.</summary>
+        public RecipeEnvironment Scratch { get; private set; } = RecipeEnvironment.ForProcess;
+
+        /// <summary>
+        /// This recipe with its files in <paramref name="scratch"/>: a copy bound to it, since the catalog's instance is
+        /// shared by everything in the process.
+        /// </summary>
+        public StreamRecipe In(RecipeEnvironment scratch)
+        {
+            if (ReferenceEquals(scratch, Scratch)) return this;
+            var bound = (StreamRecipe)MemberwiseClone();
+            bound.Scratch = scratch;
+            return bound;
+        }
+
         /// <summary>Why this recipe cannot run on the current runtime or platform, or null when it can.</summary>
         public virtual string? UnavailableReason => null;
 

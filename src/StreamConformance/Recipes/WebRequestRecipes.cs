@@ -28,7 +28,7 @@ namespace StreamConformance.Recipes
         public override StreamFixture? OpenRead(byte[] content)
         {
             using var build = new FixtureBuilder();
-            var file = build.Own(new TempFile("file-web-request", content));
+            var file = build.Own(new TempFile(Scratch, "file-web-request", content));
             var response = build.Own(WebRequest.Create(new Uri(file.Path)).GetResponse());
             return build.Fixture(response.GetResponseStream(), null, response, file);
         }
@@ -44,7 +44,7 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenWrite()
         {
-            return TempFile.Fixture("file-web-request", null, path =>
+            return TempFile.Fixture(Scratch, "file-web-request", null, path =>
             {
                 var request = WebRequest.Create(new Uri(path));
                 request.Method = "PUT";

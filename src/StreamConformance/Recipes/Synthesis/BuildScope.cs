@@ -10,11 +10,15 @@ namespace StreamConformance.Recipes.Synthesis
     /// </summary>
     public sealed class BuildScope
     {
-        public BuildScope(bool forReading, byte[] content)
+        public BuildScope(bool forReading, byte[] content, RecipeEnvironment? scratch = null)
         {
             ForReading = forReading;
             Content = content;
+            Scratch = scratch ?? RecipeEnvironment.ForProcess;
         }
+
+        /// <summary>Where an argument that is a file puts it: the recipe's environment (a trial's own process folder).</summary>
+        public RecipeEnvironment Scratch { get; }
 
         public bool ForReading { get; }
 

@@ -34,7 +34,7 @@ namespace StreamConformance.Recipes.Synthesis
         public override StreamFixture? OpenRead(byte[] content)
         {
             if (!_pair.CanRead) return null;
-            var scope = new BuildScope(false, new byte[0]);
+            var scope = new BuildScope(false, new byte[0], Scratch);
             var (stream, peer) = _pair.Build(scope);
             return new StreamFixture(stream, null, scope.Owned.ToArray()).Owns(new Feeder(peer!, content));
         }
@@ -42,7 +42,7 @@ namespace StreamConformance.Recipes.Synthesis
         public override StreamFixture? OpenWrite()
         {
             if (!_pair.CanWrite) return null;
-            var scope = new BuildScope(false, new byte[0]);
+            var scope = new BuildScope(false, new byte[0], Scratch);
             var (stream, peer) = _pair.Build(scope);
             var drainer = new Drainer(peer!);
             return new StreamFixture(stream, drainer.Received, scope.Owned.ToArray()).Owns(drainer);

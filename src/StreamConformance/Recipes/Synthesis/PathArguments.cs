@@ -19,7 +19,7 @@ namespace StreamConformance.Recipes.Synthesis
             {
                 new Argument("path", "path /* a file holding content */", "path /* a new file */", scope =>
                 {
-                    var file = new TempFile("synthesized", scope.ForReading ? scope.Content : null);
+                    var file = new TempFile(scope.Scratch, "synthesized", scope.ForReading ? scope.Content : null);
                     scope.Owned.Add(file);
                     if (scope.ForReading) scope.ContentGiven = true;
                     else if (scope.ReadBack == null) scope.ReadBack = () => File.Exists(file.Path) ? file.ReadAll() : new byte[0];

@@ -40,14 +40,14 @@ namespace StreamConformance.Recipes.Synthesis
         public override StreamFixture? OpenRead(byte[] content)
         {
             if (_loop.EndOfWriting == null) return null;
-            var scope = new BuildScope(false, new byte[0]);
+            var scope = new BuildScope(false, new byte[0], Scratch);
             var stream = _loop.Trial.Build(scope).stream;
             return new StreamFixture(stream, null, scope.Owned.ToArray()).Owns(new Feeder(stream, content, close: () => _loop.EndWriting(stream)));
         }
 
         public override StreamFixture? OpenWrite()
         {
-            var scope = new BuildScope(false, new byte[0]);
+            var scope = new BuildScope(false, new byte[0], Scratch);
             var stream = _loop.Trial.Build(scope).stream;
             var drainer = new Drainer(stream);
             Func<byte[]>? readBack = null;

@@ -66,7 +66,7 @@ namespace StreamConformance.Recipes.Synthesis
         }
 
         /// <summary>How long the round trips that pair a transform with its inverse may take.</summary>
-        public static TimeSpan RoundTripLimit { get; set; } = TimeSpan.FromSeconds(5);
+        public static TimeSpan RoundTripLimit { get; } = TimeSpan.FromSeconds(5);
 
         SynthesizedRecipe Pair(Type type, List<Trial> readers, List<Trial> writers, Trial? reader, Trial? writer)
         {

@@ -85,7 +85,7 @@ namespace StreamConformance.Recipes.Synthesis
         {
             if (_reader == null) return null;
             if (StreamSynthesizer.IsFilled(_reader)) return Filled(content);
-            var scope = new BuildScope(true, _encoder != null ? _encoder.Apply(content) : content);
+            var scope = new BuildScope(true, _encoder != null ? _encoder.Apply(content) : content, Scratch);
             try
             {
                 var stream = _reader.Build(scope).stream;
@@ -103,7 +103,7 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>A self-contained store built empty: the content written, then rewound.</summary>
         StreamFixture Filled(byte[] content)
         {
-            var scope = new BuildScope(false, new byte[0]);
+            var scope = new BuildScope(false, new byte[0], Scratch);
             var stream = _reader!.Build(scope).stream;
             stream.Write(content, 0, content.Length);
             stream.Position = 0;
@@ -113,7 +113,7 @@ namespace StreamConformance.Recipes.Synthesis
         public override StreamFixture? OpenWrite()
         {
             if (_writer == null) return null;
-            var scope = new BuildScope(false, new byte[0]);
+            var scope = new BuildScope(false, new byte[0], Scratch);
             try
             {
                 var stream = _writer.Build(scope).stream;

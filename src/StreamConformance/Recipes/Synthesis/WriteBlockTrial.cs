@@ -11,7 +11,7 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>More than any in-memory pipe buffers before it waits for its reader.</summary>
         public const int Bytes = 1 << 20;
 
-        public static TimeSpan Limit { get; set; } = TimeSpan.FromSeconds(2);
+        public static TimeSpan Limit { get; } = TimeSpan.FromSeconds(2);
 
         // A write that throws is the checks' business, not a block.
         public static bool Blocks(Trial trial) => trial.Ask(stream =>
