@@ -43,10 +43,10 @@ namespace StreamConformance.Cli.Commands
                     runner.RuntimeStarting += (t, n) => tasks[t.Name] = ctx.AddTask(Markup.Escape(t.Name), maxValue: System.Math.Max(1, n));
                     runner.Progress += (t, e) =>
                     {
-                        if (e.Kind == ProbeEvent.TypeStart && tasks.TryGetValue(t.Name, out var task))
+                        if (e is TypeEvent type && tasks.TryGetValue(t.Name, out var task))
                         {
                             task.Increment(1);
-                            task.Description = Markup.Escape($"{t.Name}: {Shorten(e.Type ?? "")}");
+                            task.Description = Markup.Escape($"{t.Name}: {Shorten(type.Type)}");
                         }
                     };
                     document = runner.Run(cancel);

@@ -43,12 +43,12 @@ namespace StreamConformance.Probe
             {
                 if (sinceAlive.ElapsedMilliseconds < 1000) return;
                 sinceAlive.Restart();
-                _emit(new ProbeEvent { Kind = ProbeEvent.Alive });
+                _emit(new AliveEvent());
             };
             _context.Announce = expected =>
             {
                 sinceAlive.Restart();
-                _emit(new ProbeEvent { Kind = ProbeEvent.Alive, Seconds = Math.Round(expected.TotalSeconds, 3) });
+                _emit(new AliveEvent { Seconds = Math.Round(expected.TotalSeconds, 3) });
             };
         }
 
@@ -85,21 +85,21 @@ namespace StreamConformance.Probe
         {
             var hello = DescribeCurrentRuntime(_request.Runtime);
             if (_request.ReportAssemblies.Count > 0) hello.LoadedAssemblies = _request.ReportAssemblies.Select(Loaded).ToList();
-            _emit(new ProbeEvent { Kind = ProbeEvent.Hello, Runtime = hello });
+            _emit(new HelloEvent { Runtime = hello });
             foreach (var item in _request.Items)
             {
                 if (_request.Kind == ProbeRequest.ScenarioKind) RunScenario(item);
                 else RunItem(item);
             }
-            _emit(new ProbeEvent { Kind = ProbeEvent.Done });
+            _emit(new DoneEvent());
         }
 
         /// <summary>A scenario request's item: a scenario name. Announced as a check, so a crash or hang is blamed on it.</summary>
         void RunScenario(ProbeItem item)
         {
-            _emit(new ProbeEvent { Kind = ProbeEvent.TypeStart, Type = item.Type });
+            _emit(new TypeEvent { Type = item.Type });
             if (_request.Skip.Contains(ProbeRequest.Key(item.Type, "", ScenarioStep))) return;
-            _emit(new ProbeEvent { Kind = ProbeEvent.CheckStart, Type = item.Type, Variant = "", Check = ScenarioStep });
+            _emit(new CheckEvent { Type = item.Type, Variant = "", Check = ScenarioStep });
             var scenario = Scenarios.ScenarioCatalog.Find(item.Type);
             var result = scenario == null
                 ? new Scenarios.ScenarioResult { Scenario = item.Type, Error = "no scenario of that name in this probe" }
@@ -111,7 +111,7 @@ namespace StreamConformance.Probe
                     Heartbeat = _context.Heartbeat,
                 });
             result.Runtime = _request.Runtime;
-            _emit(new ProbeEvent { Kind = ProbeEvent.ScenarioKind, Type = item.Type, Scenario = result });
+            _emit(new ScenarioEvent { Type = item.Type, Scenario = result });
         }
 
         /// <summary>The step name under which a scenario runs (and a crash in it is reported).</summary>
@@ -119,7 +119,7 @@ namespace StreamConformance.Probe
 
         void RunItem(ProbeItem item)
         {
-            _emit(new ProbeEvent { Kind = ProbeEvent.TypeStart, Type = item.Type });
+            _emit(new TypeEvent { Type = item.Type });
             IReadOnlyList<StreamRecipe> recipes;
             var type = Resolve(item, out var loadError);
             if (type != null)
@@ -130,7 +130,7 @@ namespace StreamConformance.Probe
             if (recipes.Count == 0)
             {
                 var reason = type != null ? GenericShapes.WhyNone(type) : "type not loadable in this runtime: " + loadError;
-                _emit(new ProbeEvent { Kind = ProbeEvent.StaticOnly, Type = item.Type, Reason = reason });
+                _emit(new StaticOnlyEvent { Type = item.Type, Reason = reason });
                 return;
             }
 
@@ -151,10 +151,10 @@ namespace StreamConformance.Probe
             }
             if (built.Count == 0)
             {
-                _emit(new ProbeEvent { Kind = ProbeEvent.StaticOnly, Type = item.Type, Reason = string.Join("; ", failures) });
+                _emit(new StaticOnlyEvent { Type = item.Type, Reason = string.Join("; ", failures) });
                 return;
             }
-            _emit(new ProbeEvent { Kind = ProbeEvent.Built, Type = item.Type, Variants = built, How = how, Seconds = Math.Round(slowestOpen, 3),
+            _emit(new BuiltEvent { Type = item.Type, Variants = built, How = how, Seconds = Math.Round(slowestOpen, 3),
                 Inner = inner.Count == 0 ? null : inner.ToList() });
             foreach (var recipe in recipes.Where(r => built.Contains(r.Variant)))
                 foreach (var check in _checks)
@@ -169,7 +169,7 @@ namespace StreamConformance.Probe
         void CollectGarbage(string typeName, string variant)
         {
             if (_request.Skip.Contains(ProbeRequest.Key(typeName, variant, FinalizeStep))) return;
-            _emit(new ProbeEvent { Kind = ProbeEvent.CheckStart, Type = typeName, Variant = variant, Check = FinalizeStep });
+            _emit(new CheckEvent { Type = typeName, Variant = variant, Check = FinalizeStep });
             GC.Collect();
             GC.WaitForPendingFinalizers();
             GC.Collect();
@@ -212,7 +212,7 @@ namespace StreamConformance.Probe
         void RunCheck(string typeName, StreamRecipe recipe, IStreamCheck check)
         {
             if (_request.Skip.Contains(ProbeRequest.Key(typeName, recipe.Variant, check.Name))) return;
-            _emit(new ProbeEvent { Kind = ProbeEvent.CheckStart, Type = typeName, Variant = recipe.Variant, Check = check.Name });
+            _emit(new CheckEvent { Type = typeName, Variant = recipe.Variant, Check = check.Name });
             // Results are reported as the check yields them: a long check (a matrix of cells) keeps the host's
             // watchdog informed, and what was measured before a crash is not lost.
             IEnumerator<CheckResult>? results = null;
@@ -239,7 +239,7 @@ namespace StreamConformance.Probe
             result.Type = typeName;
             result.Variant = recipe.Variant;
             if (string.IsNullOrEmpty(result.Check)) result.Check = check.Name;
-            _emit(new ProbeEvent { Kind = ProbeEvent.ResultKind, Result = result });
+            _emit(new ResultEvent { Result = result });
         }
 
         static Type? Resolve(ProbeItem item, out string error)

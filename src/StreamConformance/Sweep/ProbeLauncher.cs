@@ -16,7 +16,8 @@ namespace StreamConformance.Sweep
     /// Runs a probe request in child processes of a target runtime and survives whatever the streams do:
     /// a check that stays silent past the timeout is reported as <see cref="Outcome.Timeout"/> and its process
     /// killed; a process that dies is reported as <see cref="Outcome.Crash"/> for the check (or type) it was
-    /// running. Either way a fresh probe carries on with the rest, so the report is complete.
+    /// running. Either way a fresh probe carries on with the rest, so the report is complete. What happened is
+    /// in the request's <see cref="ProbeTrace"/>.
     /// </summary>
     public sealed class ProbeLauncher
     {
@@ -35,73 +36,69 @@ namespace StreamConformance.Sweep
         public TimeSpan StartTimeout { get; set; } = TimeSpan.FromSeconds(60);
 
         /// <summary>
-        /// Runs <paramref name="request"/> to completion. Every event (including synthesized timeout and crash
-        /// results) is passed to <paramref name="onEvent"/>. Returns how many processes were started.
+        /// Runs <paramref name="request"/> to completion, folding every event of every process into
+        /// <paramref name="trace"/> (with the timeout and crash results it gives itself). Each event is also passed to
+        /// <paramref name="onEvent"/> as it arrives, for progress.
         /// </summary>
-        public int Run(RuntimeTarget target, ProbeRequest request, string workDirectory, Action<ProbeEvent> onEvent, CancellationToken cancel = default)
+        public void Run(RuntimeTarget target, ProbeRequest request, string workDirectory, ProbeTrace trace, Action<ProbeEvent>? onEvent = null, CancellationToken cancel = default)
         {
             // Resolved once: the probe's command, which its own children (the syscall meter's traced child) reuse.
             var (runtime, probe) = _locator.Command(target);
             var remaining = request.Items.ToList();
             var skip = new HashSet<string>(request.Skip);
-            var processes = 0;
-            while (remaining.Count > 0 && !cancel.IsCancellationRequested)
+            try
             {
-                processes++;
-                var attempt = request.Resume(remaining, skip);
-                attempt.RuntimeCommand = runtime;
-                var requestPath = Path.Combine(workDirectory, $"request-{request.Runtime.Replace('/', '_')}-{processes}.json");
-                File.WriteAllText(requestPath, JsonConvert.SerializeObject(attempt));
-                var end = RunOnce(target, runtime.StartInfo(probe, new[] { requestPath }), onEvent, cancel);
-                if (end.Completed) break;
-
-                // Resume after the item that was running; a crash or hang inside a check skips only that check.
-                var index = end.CurrentType == null ? -1 : remaining.FindIndex(i => i.Type == end.CurrentType);
-                if (end.CurrentCheck == ProbeRunner.FinalizeStep && index >= 0)
+                while (remaining.Count > 0 && !cancel.IsCancellationRequested)
                 {
-                    // The type's last step: resume with the next type. Building this one again would only leave
-                    // new finalizable instances behind for the next type's finalizer step to be blamed for.
-                    remaining = remaining.Skip(index + 1).ToList();
-                }
-                else if (end.CurrentCheck != null && index >= 0)
-                {
-                    skip.Add(ProbeRequest.Key(end.CurrentType!, end.CurrentVariant ?? "", end.CurrentCheck));
-                    skip.UnionWith(end.Finished);
-                    remaining = remaining.Skip(index).ToList();
-                }
-                else
-                {
-                    remaining = remaining.Skip(index + 1).ToList();
-                    if (index < 0 && end.CurrentType == null && processes > 1 && end.EventCount == 0)
+                    trace.StartProcess();
+                    var attempt = request.Resume(remaining, skip);
+                    attempt.RuntimeCommand = runtime;
+                    var requestPath = Path.Combine(workDirectory, $"request-{request.Runtime.Replace('/', '_')}-{trace.Processes}.json");
+                    File.WriteAllText(requestPath, JsonConvert.SerializeObject(attempt));
+                    RunOnce(target, runtime.StartInfo(probe, new[] { requestPath }), trace, onEvent, cancel);
+                    if (trace.Completed || cancel.IsCancellationRequested) break;
+                    if (!Resume(trace, skip, ref remaining))
                     {
                         // The probe cannot even start: report once instead of retrying forever.
                         foreach (var item in remaining)
-                            onEvent(Synthesize(request.Runtime, item.Type, "", "probe", Outcome.Crash, end.Describe()));
+                            trace.AddHostResult(Result(request.Runtime, item.Type, "", "probe", Outcome.Crash, trace.LastEnd));
                         break;
                     }
                 }
             }
-            return processes;
+            finally
+            {
+                trace.Clock.Finish();
+            }
         }
 
-        sealed class RunEnd
+        /// <summary>
+        /// Narrows the items to those a fresh probe runs after the current process died or was killed: from the item that
+        /// was running, skipping the step it was in (a crash or hang inside a check costs only that check). False when
+        /// the probe did not even start, again.
+        /// </summary>
+        static bool Resume(ProbeTrace trace, HashSet<string> skip, ref List<ProbeItem> remaining)
         {
-            public bool Completed;
-            public string? CurrentType, CurrentVariant, CurrentCheck;
-            public int EventCount;
-            public int? ExitCode;
-            public bool TimedOut;
-            public string StandardError = "";
-            public readonly HashSet<string> Finished = new HashSet<string>();
-
-            public string Describe()
+            var type = trace.Type;
+            var index = type == null ? -1 : remaining.FindIndex(i => i.Type == type);
+            if (trace.Check == ProbeRunner.FinalizeStep && index >= 0)
             {
-                if (TimedOut) return "killed after the time limit";
-                var code = ExitCode.HasValue ? $"exit code {ExitCode}{SignalName(ExitCode.Value)}" : "no exit code";
-                var err = StandardError.Trim();
-                var lastLine = err.Length == 0 ? "" : ": " + err.Split('\n').Select(l => l.Trim()).Where(l => l.Length > 0).Take(3).Aggregate((a, b) => a + " | " + b);
-                return $"process died ({code}){lastLine}";
+                // The type's last step: resume with the next type. Building this one again would only leave
+                // new finalizable instances behind for the next type's finalizer step to be blamed for.
+                remaining = remaining.Skip(index + 1).ToList();
             }
+            else if (trace.Check != null && index >= 0)
+            {
+                skip.Add(ProbeRequest.Key(type!, trace.Variant ?? "", trace.Check));
+                skip.UnionWith(trace.Finished);
+                remaining = remaining.Skip(index).ToList();
+            }
+            else
+            {
+                remaining = remaining.Skip(index + 1).ToList();
+                if (index < 0 && type == null && trace.Processes > 1 && trace.EventCount == 0) return false;
+            }
+            return true;
         }
 
         static string SignalName(int exitCode)
@@ -112,11 +109,20 @@ namespace StreamConformance.Sweep
             return names.TryGetValue(exitCode - 128, out var n) ? $", signal {n}" : $", signal {exitCode - 128}";
         }
 
-        RunEnd RunOnce(RuntimeTarget target, ProcessStartInfo psi, Action<ProbeEvent> onEvent, CancellationToken cancel)
+        /// <summary>How a process that did not complete ended: killed after its limit, or died (exit code, signal, the first lines of its standard error).</summary>
+        static string Describe(int? exitCode, string standardError)
+        {
+            var code = exitCode.HasValue ? $"exit code {exitCode}{SignalName(exitCode.Value)}" : "no exit code";
+            var err = standardError.Trim();
+            var lastLine = err.Length == 0 ? "" : ": " + err.Split('\n').Select(l => l.Trim()).Where(l => l.Length > 0).Take(3).Aggregate((a, b) => a + " | " + b);
+            return $"process died ({code}){lastLine}";
+        }
+
+        void RunOnce(RuntimeTarget target, ProcessStartInfo psi, ProbeTrace trace, Action<ProbeEvent>? onEvent, CancellationToken cancel)
         {
             psi.RedirectStandardOutput = psi.RedirectStandardError = psi.RedirectStandardInput = true;
 
-            var end = new RunEnd();
+            var timedOut = false;
             var lines = new BlockingCollection<string?>();
             var stderr = new System.Text.StringBuilder();
             using var process = new Process { StartInfo = psi };
@@ -127,58 +133,41 @@ namespace StreamConformance.Sweep
             process.BeginOutputReadLine();
             process.BeginErrorReadLine();
 
-            var limit = new SilenceLimit(CheckTimeout, StartTimeout);
+            var limit = new SilenceLimit(trace, CheckTimeout, StartTimeout);
             try
             {
                 while (true)
                 {
                     if (!lines.TryTake(out var line, (int)Math.Min(int.MaxValue, limit.Current.TotalMilliseconds), cancel))
                     {
-                        end.TimedOut = true;
+                        timedOut = true;
                         break;
                     }
                     if (line == null) break; // stdout closed: the process is exiting
                     var ev = ProbeEvent.TryParse(line);
                     if (ev == null) continue;
-                    end.EventCount++;
-                    limit.Observe(ev);
-                    switch (ev.Kind)
-                    {
-                        case ProbeEvent.TypeStart:
-                            end.CurrentType = ev.Type;
-                            end.CurrentVariant = end.CurrentCheck = null;
-                            break;
-                        case ProbeEvent.CheckStart:
-                            if (end.CurrentCheck != null) end.Finished.Add(ProbeRequest.Key(end.CurrentType!, end.CurrentVariant ?? "", end.CurrentCheck));
-                            end.CurrentVariant = ev.Variant;
-                            end.CurrentCheck = ev.Check;
-                            break;
-                        case ProbeEvent.Done:
-                            end.Completed = true;
-                            break;
-                    }
-                    onEvent(ev);
+                    trace.Observe(ev);
+                    onEvent?.Invoke(ev);
                 }
             }
             catch (OperationCanceledException)
             {
-                end.TimedOut = false;
+                timedOut = false;
             }
             finally
             {
                 if (!process.HasExited) Kill(process);
                 process.WaitForExit();
             }
-            if (end.Completed) return end;
-            end.ExitCode = process.ExitCode;
-            lock (stderr) end.StandardError = stderr.ToString();
-            if (cancel.IsCancellationRequested) return end;
+            if (trace.Completed) return;
+            string standardError;
+            lock (stderr) standardError = stderr.ToString();
+            trace.LastEnd = timedOut ? "killed after the time limit" : Describe(process.ExitCode, standardError);
+            if (cancel.IsCancellationRequested) return;
 
-            var outcome = end.TimedOut ? Outcome.Timeout : Outcome.Crash;
-            var what = end.TimedOut ? limit.Describe() : end.Describe();
-            if (end.CurrentType != null)
-                onEvent(Synthesize(target.Name, end.CurrentType, end.CurrentVariant ?? "", end.CurrentCheck ?? "construct", outcome, what));
-            return end;
+            if (trace.Type != null)
+                trace.AddHostResult(Result(target.Name, trace.Type, trace.Variant ?? "", trace.Check ?? "construct",
+                    timedOut ? Outcome.Timeout : Outcome.Crash, timedOut ? limit.Describe() : trace.LastEnd));
         }
 
         static void Kill(Process process)
@@ -192,11 +181,7 @@ namespace StreamConformance.Sweep
             catch (System.ComponentModel.Win32Exception) { }
         }
 
-        static ProbeEvent Synthesize(string runtime, string type, string variant, string check, Outcome outcome, string message) =>
-            new ProbeEvent
-            {
-                Kind = ProbeEvent.ResultKind,
-                Result = new CheckResult { Runtime = runtime, Type = type, Variant = variant, Check = check, Outcome = outcome, Message = message },
-            };
+        static CheckResult Result(string runtime, string type, string variant, string check, Outcome outcome, string message) =>
+            new CheckResult { Runtime = runtime, Type = type, Variant = variant, Check = check, Outcome = outcome, Message = message };
     }
 }

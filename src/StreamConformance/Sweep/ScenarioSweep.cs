@@ -76,21 +76,16 @@ namespace StreamConformance.Sweep
                 Runtime = runtime.Name, Kind = ProbeRequest.ScenarioKind, ScenarioSize = size, TempDirectory = temp,
                 Items = scenarios.Select(s => new ProbeItem { Type = s }).ToList(),
             };
-            var results = new List<ScenarioResult>();
-            string? version = null;
-            _launcher.Run(runtime, request, work, ev =>
+            var trace = new ProbeTrace();
+            _launcher.Run(runtime, request, work, trace, ev =>
             {
-                if (ev.Kind == ProbeEvent.Hello) version = ev.Runtime?.Version;
-                else if (ev.Kind == ProbeEvent.CheckStart) Progress($"{runtime.Name}: {ev.Type}…");
-                else if (ev.Kind == ProbeEvent.ScenarioKind && ev.Scenario != null)
-                {
-                    Progress($"{runtime.Name}: {ev.Type} took {ev.Scenario.Seconds:0.#} s");
-                    results.Add(ev.Scenario);
-                }
-                // A crash or a hang: the launcher reports it as the scenario step's result.
-                else if (ev.Kind == ProbeEvent.ResultKind && ev.Result != null)
-                    results.Add(new ScenarioResult { Scenario = ev.Result.Type, Runtime = runtime.Name, Error = $"{ev.Result.Outcome}: {ev.Result.Message}" });
+                if (ev is CheckEvent check) Progress($"{runtime.Name}: {check.Type}…");
+                else if (ev is ScenarioEvent done) Progress($"{runtime.Name}: {done.Type} took {done.Scenario.Seconds:0.#} s");
             }, cancel);
+            var version = trace.Runtime?.Version;
+            var results = trace.Scenarios.Select(e => e.Scenario).ToList();
+            // A crash or a hang: the launcher reports it as the scenario step's result.
+            results.AddRange(trace.Results.Select(r => new ScenarioResult { Scenario = r.Type, Runtime = runtime.Name, Error = $"{r.Outcome}: {r.Message}" }));
             foreach (var r in results)
             {
                 r.Runtime = runtime.Name;

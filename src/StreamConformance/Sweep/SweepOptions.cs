@@ -25,5 +25,23 @@ namespace StreamConformance.Sweep
         public bool Parallel { get; set; } = true;
         /// <summary>What the run calls its machine (results' <c>machine.name</c>); null: the host name.</summary>
         public string? Machine { get; set; }
+
+        /// <summary>The options as a run's document records them (<see cref="Results.RunDocument.Options"/>).</summary>
+        public SortedDictionary<string, string> Describe()
+        {
+            var options = new SortedDictionary<string, string>
+            {
+                ["quick"] = Quick.ToString().ToLowerInvariant(),
+                ["parallel"] = Parallel.ToString().ToLowerInvariant(),
+                ["seed"] = Seed.ToString(),
+                ["strict"] = Strict.ToString().ToLowerInvariant(),
+                ["checkTimeoutSeconds"] = CheckTimeout.TotalSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            };
+            if (Filter != null) options["filter"] = Filter;
+            if (Checks != null) options["checks"] = Checks;
+            if (BudgetsPath != null) options["budgets"] = BudgetsPath;
+            if (Assemblies.Count > 0) options["assemblies"] = string.Join(";", Assemblies);
+            return options;
+        }
     }
 }

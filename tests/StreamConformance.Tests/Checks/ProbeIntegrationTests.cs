@@ -21,7 +21,7 @@ namespace StreamConformance.Tests.StreamChecks
             };
             var checks = CheckCatalog.All.Where(c => c is StreamCheck).ToList();
             new ProbeRunner(request, events.Add, checks).Run();
-            var results = events.Where(e => e.Kind == ProbeEvent.ResultKind).Select(e => e.Result!).ToList();
+            var results = events.OfType<ResultEvent>().Select(e => e.Result).ToList();
             Assert.That(results, Is.Not.Empty);
             Assert.That(results.Where(r => r.Outcome == Outcome.Error).Select(r => r.ToString()), Is.Empty);
             Assert.That(results.Select(r => r.Check).Distinct(), Is.SupersetOf(checks.Select(c => c.Name)));

@@ -32,7 +32,7 @@ namespace StreamConformance.Tests.Recipes
 
                 Assert.That(runner.Context.Recipes.TempDirectory, Is.EqualTo(temp));
                 Assert.That(runner.Context.TempDirectory, Is.EqualTo(temp), "one folder for the context and its recipes");
-                var built = events.Where(e => e.Kind == ProbeEvent.Built).ToList();
+                var built = events.OfType<BuiltEvent>().ToList();
                 Assert.That(built.Select(e => e.Type), Is.EquivalentTo(new[] { "System.IO.FileStream", "System.IO.Stream/NullStream" }));
                 Assert.That(built[0].Variants, Does.Contain("default"));
                 // Every FileStream the checks were given was opened in the run's folder; the process's own is untouched.

@@ -139,12 +139,12 @@ namespace StreamConformance.Tests.Scenarios
                 Runtime = "here", Kind = ProbeRequest.ScenarioKind, ScenarioSize = 0.01, TempDirectory = _temp,
                 Items = { new ProbeItem { Type = "byte-at-a-time" }, new ProbeItem { Type = "no-such" } },
             }, events.Add).Run();
-            var results = events.Where(e => e.Kind == ProbeEvent.ScenarioKind).Select(e => e.Scenario!).ToList();
+            var results = events.OfType<ScenarioEvent>().Select(e => e.Scenario).ToList();
             Assert.That(results.Select(r => r.Scenario), Is.EqualTo(new[] { "byte-at-a-time", "no-such" }));
             Assert.That(results[0].Error, Is.Null);
             Assert.That(results[0].Runtime, Is.EqualTo("here"));
             Assert.That(results[1].Error, Does.Contain("no scenario"));
-            Assert.That(events.Where(e => e.Kind == ProbeEvent.CheckStart).Select(e => e.Check), Is.All.EqualTo(ProbeRunner.ScenarioStep), "announced, so a crash is blamed on it");
+            Assert.That(events.OfType<CheckEvent>().Select(e => e.Check), Is.All.EqualTo(ProbeRunner.ScenarioStep), "announced, so a crash is blamed on it");
         }
     }
 }

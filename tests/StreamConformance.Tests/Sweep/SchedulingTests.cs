@@ -14,7 +14,7 @@ namespace StreamConformance.Tests.Sweep
         [Test]
         public void ChunksHalveWhatIsLeftDownToAFewTypesAndKeepTheOrder()
         {
-            var chunks = SweepRunner.Guided(Items(124), split: true);
+            var chunks = GuidedChunks.Split(Items(124), split: true);
             Assert.That(chunks.Select(c => c.Count), Is.EqualTo(new[] { 62, 31, 16, 8, 7 }));
             Assert.That(chunks.SelectMany(c => c).Select(i => i.Type), Is.EqualTo(Items(124).Select(i => i.Type)), "every type once, in the inventory's order");
         }
@@ -22,10 +22,10 @@ namespace StreamConformance.Tests.Sweep
         [Test]
         public void OneChunkWhenNotSplitOrWhenFew()
         {
-            Assert.That(SweepRunner.Guided(Items(124), split: false).Select(c => c.Count), Is.EqualTo(new[] { 124 }));
-            Assert.That(SweepRunner.Guided(Items(12), split: true).Select(c => c.Count), Is.EqualTo(new[] { 12 }));
-            Assert.That(SweepRunner.Guided(Items(13), split: true).Select(c => c.Count), Is.EqualTo(new[] { 7, 6 }));
-            Assert.That(SweepRunner.Guided(Items(0), split: true), Is.Empty);
+            Assert.That(GuidedChunks.Split(Items(124), split: false).Select(c => c.Count), Is.EqualTo(new[] { 124 }));
+            Assert.That(GuidedChunks.Split(Items(12), split: true).Select(c => c.Count), Is.EqualTo(new[] { 12 }));
+            Assert.That(GuidedChunks.Split(Items(13), split: true).Select(c => c.Count), Is.EqualTo(new[] { 7, 6 }));
+            Assert.That(GuidedChunks.Split(Items(0), split: true), Is.Empty);
         }
     }
 }
