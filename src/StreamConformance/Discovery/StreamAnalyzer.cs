@@ -26,7 +26,10 @@ namespace StreamConformance.Discovery
         public static bool IsStreamRoot(TypeDefinition type) => !type.IsNested && type.FullName == "System.IO.Stream";
 
         /// <summary>Reflection-style name: nested types joined with '+' (Cecil uses '/').</summary>
-        public static string ReflectionName(TypeReference type) => type.GetElementType().FullName.Replace('/', '+');
+        public static string ReflectionName(TypeReference type) => ReflectionName(type.GetElementType().FullName);
+
+        /// <summary>The reflection-style name of a type named the inventory's (Cecil's) way: Outer/Inner is Outer+Inner.</summary>
+        public static string ReflectionName(string cecilName) => cecilName.Replace('/', '+');
 
         public static bool IsVisible(TypeDefinition type) =>
             type.IsNested ? type.IsNestedPublic && IsVisible(type.DeclaringType) : type.IsPublic;

@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
-using System.Reflection;
 using StreamConformance.Budgets;
 using StreamConformance.Checks;
 using StreamConformance.Recipes;
@@ -54,38 +53,9 @@ namespace StreamConformance.Probe
 
         public CheckContext Context => _context;
 
-        public static RuntimeInfo DescribeCurrentRuntime(string name)
-        {
-            var mono = Type.GetType("Mono.Runtime");
-            var version = Runtimes.RuntimeResolver.CurrentVersion();
-            return new RuntimeInfo
-            {
-                Name = name,
-                Flavor = mono != null ? "mono" : "coreclr",
-                Version = version,
-                Path = Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "",
-            };
-        }
-
-        /// <summary>Where an assembly of the runtime was loaded from and its module version id: proof of what ran.</summary>
-        static LoadedAssembly Loaded(string name)
-        {
-            try
-            {
-                var assembly = name == "System.Private.CoreLib" || name == "mscorlib" ? typeof(object).Assembly : Assembly.Load(name);
-                return new LoadedAssembly { Name = name, Location = assembly.Location, Mvid = assembly.ManifestModule.ModuleVersionId.ToString() };
-            }
-            catch (Exception e) when (e is FileNotFoundException || e is FileLoadException || e is BadImageFormatException)
-            {
-                return new LoadedAssembly { Name = name, Error = e.GetType().Name + ": " + e.Message };
-            }
-        }
-
         public void Run()
         {
-            var hello = DescribeCurrentRuntime(_request.Runtime);
-            if (_request.ReportAssemblies.Count > 0) hello.LoadedAssemblies = _request.ReportAssemblies.Select(Loaded).ToList();
-            _emit(new HelloEvent { Runtime = hello });
+            _emit(new HelloEvent { Runtime = CurrentRuntime.Describe(_request.Runtime, _request.ReportAssemblies) });
             foreach (var item in _request.Items)
             {
                 if (_request.Kind == ProbeRequest.ScenarioKind) RunScenario(item);
@@ -121,7 +91,7 @@ namespace StreamConformance.Probe
         {
             _emit(new TypeEvent { Type = item.Type });
             IReadOnlyList<StreamRecipe> recipes;
-            var type = Resolve(item, out var loadError);
+            var type = ProbeTypeLoader.Resolve(item, out var loadError);
             if (type != null)
                 recipes = RecipeCatalog.For(type);
             else
@@ -134,28 +104,10 @@ namespace StreamConformance.Probe
                 return;
             }
 
-            var built = new List<string>();
-            var how = new List<string>();
-            var failures = new List<string>();
-            var slowestOpen = 0.0;
-            var inner = new SortedSet<string>(StringComparer.Ordinal);
-            foreach (var recipe in recipes)
-            {
-                var why = recipe.UnavailableReason ?? Construct(recipe, ref slowestOpen, inner);
-                if (why == null)
-                {
-                    built.Add(recipe.Variant);
-                    how.Add(RecipeOrigin.Of(recipe));
-                }
-                else failures.Add($"{recipe.Variant}: {why}");
-            }
-            if (built.Count == 0)
-            {
-                _emit(new StaticOnlyEvent { Type = item.Type, Reason = string.Join("; ", failures) });
-                return;
-            }
-            _emit(new BuiltEvent { Type = item.Type, Variants = built, How = how, Seconds = Math.Round(slowestOpen, 3),
-                Inner = inner.Count == 0 ? null : inner.ToList() });
+            var build = TypeBuild.Of(recipes, _context.Heartbeat);
+            _emit(build.Event(item.Type));
+            if (build.Built.Count == 0) return;
+            var built = new HashSet<string>(build.Built.Select(r => r.Variant));
             foreach (var recipe in recipes.Where(r => built.Contains(r.Variant)))
                 foreach (var check in _checks)
                     RunCheck(item.Type, recipe, check);
@@ -177,37 +129,6 @@ namespace StreamConformance.Probe
 
         /// <summary>Name under which a crash in a finalizer is reported.</summary>
         public const string FinalizeStep = "finalizers";
-
-        /// <summary>
-        /// Opens every access the recipe offers once; null when at least one works, else why none did. Each open is
-        /// timed (the slowest is the pilot figure the host scales this type's check time limit by) and is progress.
-        /// </summary>
-        string? Construct(StreamRecipe recipe, ref double slowestOpen, ISet<string> inner)
-        {
-            var content = recipe.ContentFor(CheckContext.Content(16));
-            string? error = null;
-            var any = false;
-            foreach (StreamAccess access in Enum.GetValues(typeof(StreamAccess)))
-            {
-                var clock = System.Diagnostics.Stopwatch.StartNew();
-                try
-                {
-                    using var fixture = recipe.Open(access, content);
-                    if (fixture != null)
-                    {
-                        any = true;
-                        inner.UnionWith(InnerStreams.Of(fixture.Stream));
-                    }
-                }
-                catch (Exception e)
-                {
-                    error ??= $"{access}: {e.GetType().Name}: {e.Message}";
-                }
-                slowestOpen = Math.Max(slowestOpen, clock.Elapsed.TotalSeconds);
-                _context.Heartbeat();
-            }
-            return any ? null : error ?? "the recipe offers no way to open the stream";
-        }
 
         void RunCheck(string typeName, StreamRecipe recipe, IStreamCheck check)
         {
@@ -240,68 +161,6 @@ namespace StreamConformance.Probe
             result.Variant = recipe.Variant;
             if (string.IsNullOrEmpty(result.Check)) result.Check = check.Name;
             _emit(new ResultEvent { Result = result });
-        }
-
-        static Type? Resolve(ProbeItem item, out string error)
-        {
-            error = "";
-            try
-            {
-                var assembly = LoadAssembly(item);
-                if (assembly == null)
-                {
-                    var t = Type.GetType(item.Type);
-                    if (t == null) error = "no assembly given and Type.GetType found nothing";
-                    return t;
-                }
-                // Cecil names nested types Outer/Inner; reflection names them Outer+Inner.
-                var type = assembly.GetType(item.Type.Replace('/', '+'), throwOnError: false);
-                if (type == null) error = $"{item.Type} not found in {assembly.FullName}";
-                return type;
-            }
-            catch (Exception e)
-            {
-                error = $"{e.GetType().Name}: {e.Message}";
-                return null;
-            }
-        }
-
-        /// <summary>
-        /// Runtime types load by name (the runtime's own binding rules); a user's assembly, or a runtime
-        /// assembly outside this process's framework (ASP.NET Core under a console probe), loads from its file,
-        /// with its dependencies found beside it.
-        /// </summary>
-        static Assembly? LoadAssembly(ProbeItem item)
-        {
-            if (item.AssemblyName != null)
-            {
-                try { return Assembly.Load(item.AssemblyName); }
-                catch (Exception) when (item.AssemblyPath != null) { }
-            }
-            if (item.AssemblyPath == null) return null;
-            WatchFolder(Path.GetDirectoryName(item.AssemblyPath)!);
-            return Assembly.LoadFrom(item.AssemblyPath);
-        }
-
-        static readonly HashSet<string> s_folders = new HashSet<string>(StringComparer.Ordinal);
-
-        static void WatchFolder(string folder)
-        {
-            lock (s_folders)
-            {
-                if (s_folders.Count == 0)
-                {
-                    AppDomain.CurrentDomain.AssemblyResolve += (_, args) =>
-                    {
-                        var file = new AssemblyName(args.Name).Name + ".dll";
-                        string[] folders;
-                        lock (s_folders) folders = s_folders.ToArray();
-                        var hit = folders.Select(f => Path.Combine(f, file)).FirstOrDefault(File.Exists);
-                        return hit != null ? Assembly.LoadFrom(hit) : null;
-                    };
-                }
-                s_folders.Add(folder);
-            }
         }
     }
 }

@@ -33,7 +33,7 @@ namespace StreamConformance.Sweep
                 .Where(t => t.IsConcrete && (options.Filter == null || Glob.IsMatch(options.Filter, t.FullName)))
                 .ToList();
             var items = types.Select(t => new ProbeItem { Type = t.FullName, AssemblyName = user ? null : t.AssemblyFullName, AssemblyPath = t.AssemblyPath }).ToList();
-            var hazards = types.Where(t => t.Hazards.Count > 0).GroupBy(t => t.FullName.Replace('/', '+')).ToDictionary(g => g.Key, g => g.First().Hazards);
+            var hazards = types.Where(t => t.Hazards.Count > 0).GroupBy(t => StreamAnalyzer.ReflectionName(t.FullName)).ToDictionary(g => g.Key, g => g.First().Hazards);
             return new SweepTargets(items, inventory.Errors.Select(e => e.Message).ToList(), hazards);
         }
     }
