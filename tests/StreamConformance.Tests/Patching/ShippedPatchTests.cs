@@ -215,6 +215,8 @@ namespace StreamConformance.Tests.Patching
                 "System.Net.RequestStream request content-length edge.zero-length");
             yield return Fix("P0016_AZipEntrysReadStreamCanBeFlushed", "0016", "dotnet", "edge.flush-read-only|read*",
                 "System.IO.Compression.SubReadStream zip-entry read stored edge.flush-read-only");
+            yield return Fix("P0020_MultipartContentReadStreamIsClosedAfterDispose", "0020", "dotnet", "dispose.members-throw",
+                "System.Net.Http.MultipartContent+ContentReadStream MultipartContent.ReadAsStreamAsync dispose.members-throw");
         }
 
         [TestCaseSource(nameof(ConformanceFixes))]
