@@ -61,6 +61,23 @@ quiet_build() {
   fi
 }
 
+# PACKAGE's VERSIONS from the registry into WORK/packages (a throwaway project's PackageDownload, outside the
+# repository's Directory.Build.props and central package versions); one line naming what failed, and WORK removed.
+download_packages() {
+  local package=$1 work=$2 versions="" v; shift 2
+  [ -n "$work" ] && [ "$work" != / ] || { echo "build.sh: download_packages needs a work folder" >&2; return 1; }
+  for v in "$@"; do versions+="${versions:+;}[$v]"; done
+  mkdir -p "$work"
+  printf '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup><TargetFramework>net10.0</TargetFramework></PropertyGroup>\n  <ItemGroup><PackageDownload Include="%s" Version="%s" /></ItemGroup>\n</Project>\n' \
+    "$package" "$versions" >"$work/download.csproj"
+  printf '<Project />\n' >"$work/Directory.Build.props"
+  printf '<Project />\n' >"$work/Directory.Packages.props"
+  if ! dotnet restore "$work/download.csproj" --packages "$work/packages" -nologo -v q >&2; then
+    echo "build.sh: $package $* did not restore (is each version served?)" >&2
+    rm -rf "$work"; return 1
+  fi
+}
+
 # Private .NET 8 and 9 runtimes (`--runtime 8.0`, `--runtime 9.0`): a dotnet root in artifacts/dotnet-runtimes/ made of
 # the installed host (the dotnet muxer and host/fxr, which run older frameworks) and the registry's runtime packs
 # (Microsoft.NETCore.App.Runtime.linux-x64) laid out as shared/Microsoft.NETCore.App/<version>/. Never touches the
@@ -74,19 +91,8 @@ ensure_private_runtimes() {
   local sysroot; sysroot=$(dirname "$(readlink -f "$(command -v dotnet)")")
   if ((${#missing[@]})); then
     log "private .NET runtimes ${missing[*]} into artifacts/dotnet-runtimes"
-    local work="$root/.restore" versions=""
-    mkdir -p "$work"
-    for v in "${missing[@]}"; do versions+="${versions:+;}[$v]"; done
-    cat >"$work/runtimes.csproj" <<EOF
-<Project Sdk="Microsoft.NET.Sdk">
-  <PropertyGroup><TargetFramework>net10.0</TargetFramework></PropertyGroup>
-  <ItemGroup><PackageDownload Include="Microsoft.NETCore.App.Runtime.linux-x64" Version="$versions" /></ItemGroup>
-</Project>
-EOF
-    # Outside the repository's Directory.Build.props and central package versions.
-    printf '<Project />\n' >"$work/Directory.Build.props"
-    printf '<Project />\n' >"$work/Directory.Packages.props"
-    dotnet restore "$work/runtimes.csproj" --packages "$work/packages" -nologo -v q >&2
+    local work="$root/.restore"
+    download_packages Microsoft.NETCore.App.Runtime.linux-x64 "$work" "${missing[@]}" || exit 2
     for v in "${missing[@]}"; do
       local pack="$work/packages/microsoft.netcore.app.runtime.linux-x64/$v/runtimes/linux-x64"
       rm -rf "$fx/$v.tmp"; mkdir -p "$fx/$v.tmp"
@@ -118,22 +124,8 @@ ensure_wasm_runtimes() {
   done
   ((${#missing[@]})) || return 0
   log "WebAssembly runtime packs ${missing[*]} into artifacts/wasm-runtimes"
-  local work="$root/.restore" versions=""
-  mkdir -p "$work"
-  for v in "${missing[@]}"; do versions+="${versions:+;}[$v]"; done
-  cat >"$work/packs.csproj" <<EOF
-<Project Sdk="Microsoft.NET.Sdk">
-  <PropertyGroup><TargetFramework>net10.0</TargetFramework></PropertyGroup>
-  <ItemGroup><PackageDownload Include="Microsoft.NETCore.App.Runtime.Mono.browser-wasm" Version="$versions" /></ItemGroup>
-</Project>
-EOF
-  # Outside the repository's Directory.Build.props and central package versions.
-  printf '<Project />\n' >"$work/Directory.Build.props"
-  printf '<Project />\n' >"$work/Directory.Packages.props"
-  if ! dotnet restore "$work/packs.csproj" --packages "$work/packages" -nologo -v q >&2; then
-    echo "build.sh: the WebAssembly runtime packs ${missing[*]} did not restore (is each version served?)" >&2
-    rm -rf "$work"; exit 2
-  fi
+  local work="$root/.restore"
+  download_packages Microsoft.NETCore.App.Runtime.Mono.browser-wasm "$work" "${missing[@]}" || exit 2
   for v in "${missing[@]}"; do
     rm -rf "$root/$v.tmp"; mkdir -p "$root/$v.tmp"
     cp -r "$work/packages/microsoft.netcore.app.runtime.mono.browser-wasm/$v/runtimes" "$root/$v.tmp/"
