@@ -18,7 +18,7 @@ namespace StreamConformance.Checks
 
         public StreamOperation Operation { get; }
 
-        public string Name => "budget.alloc." + Operation.Name;
+        public string Name => BudgetChecks.AllocPrefix + Operation.Name;
 
         public IEnumerable<CheckResult> Run(StreamRecipe recipe, CheckContext context)
         {
@@ -98,7 +98,7 @@ namespace StreamConformance.Checks
 
         public StreamOperation Operation { get; }
 
-        public string Name => "budget.latency." + Operation.Name;
+        public string Name => BudgetChecks.LatencyPrefix + Operation.Name;
 
         public IEnumerable<CheckResult> Run(StreamRecipe recipe, CheckContext context)
         {
@@ -320,6 +320,14 @@ namespace StreamConformance.Checks
     /// </summary>
     public static class BudgetChecks
     {
+        public const string AllocPrefix = "budget.alloc.", LatencyPrefix = "budget.latency.";
+
+        /// <summary>The operation a budget check's name measures ("budget.alloc.read-byte" → read-byte), or null.</summary>
+        public static StreamOperation? OperationOf(string check) =>
+            check.StartsWith(AllocPrefix, StringComparison.Ordinal) ? StreamOperations.Find(check.Substring(AllocPrefix.Length))
+            : check.StartsWith(LatencyPrefix, StringComparison.Ordinal) ? StreamOperations.Find(check.Substring(LatencyPrefix.Length))
+            : null;
+
         public static IEnumerable<IStreamCheck> All()
         {
             foreach (var operation in StreamOperations.All)

@@ -64,22 +64,8 @@ namespace StreamConformance.Findings
             return findings;
         }
 
-        /// <summary>The inventory's member key a budget check measures (budget.alloc.read-byte → ReadByte), or null.</summary>
-        static string? MemberOf(string cause)
-        {
-            var op = cause.StartsWith("budget.alloc.", StringComparison.Ordinal) ? cause.Substring("budget.alloc.".Length)
-                : cause.StartsWith("budget.latency.", StringComparison.Ordinal) ? cause.Substring("budget.latency.".Length) : null;
-            return op switch
-            {
-                "read-byte" => Discovery.StreamMembers.ReadByte,
-                "write-byte" => Discovery.StreamMembers.WriteByte,
-                "read-span-1" or "read-span-100" => Discovery.StreamMembers.ReadSpan,
-                "write-span-1" or "write-span-100" => Discovery.StreamMembers.WriteSpan,
-                "read-async-memory" => Discovery.StreamMembers.ReadAsyncMemory,
-                "read-async-array-100" => Discovery.StreamMembers.ReadAsyncArray,
-                _ => null,
-            };
-        }
+        /// <summary>The inventory's member key a budget check measures (budget.alloc.read-byte → ReadByte), or null: the operation's own <see cref="StreamOperation.Member"/>.</summary>
+        public static string? MemberOf(string cause) => Checks.BudgetChecks.OperationOf(cause)?.Member;
 
         /// <summary>What becomes a finding: every outcome but pass and skip.</summary>
         static bool IsReported(CheckResult r) => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip && r.Outcome != Outcome.Inconclusive;

@@ -23,9 +23,10 @@ namespace StreamConformance.Meters
     /// </remarks>
     public abstract class StreamOperation
     {
-        protected StreamOperation(string name, string title, OperationKind kind, int bytesPerCall)
+        protected StreamOperation(string name, string title, string member, OperationKind kind, int bytesPerCall)
         {
             Name = name;
+            Member = member;
             Title = title;
             Kind = kind;
             BytesPerCall = bytesPerCall;
@@ -36,6 +37,12 @@ namespace StreamConformance.Meters
 
         /// <summary>How a runtime engineer calls it: "ReadByte", "Write(ReadOnlySpan) of 100 bytes".</summary>
         public string Title { get; }
+
+        /// <summary>
+        /// The inventory's key of the member each call enters (<see cref="Discovery.StreamMembers"/>): where a cost
+        /// finding on this operation looks for the IL hazards the inventory saw.
+        /// </summary>
+        public string Member { get; }
 
         public OperationKind Kind { get; }
 

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
+using StreamConformance.Discovery;
 using StreamConformance.Recipes;
 
 namespace StreamConformance.Meters
@@ -49,7 +50,7 @@ namespace StreamConformance.Meters
 
         sealed class ReadByteOperation : StreamOperation
         {
-            public ReadByteOperation() : base("read-byte", "ReadByte", OperationKind.Read, 1) { }
+            public ReadByteOperation() : base("read-byte", "ReadByte", StreamMembers.ReadByte, OperationKind.Read, 1) { }
 
             protected override OperationSession Bind(StreamFixture fixture)
             {
@@ -62,7 +63,7 @@ namespace StreamConformance.Meters
 
         sealed class WriteByteOperation : StreamOperation
         {
-            public WriteByteOperation() : base("write-byte", "WriteByte", OperationKind.Write, 1) { }
+            public WriteByteOperation() : base("write-byte", "WriteByte", StreamMembers.WriteByte, OperationKind.Write, 1) { }
 
             protected override OperationSession Bind(StreamFixture fixture)
             {
@@ -76,7 +77,7 @@ namespace StreamConformance.Meters
         {
             readonly int _count;
 
-            public ReadSpanOperation(int count) : base("read-span-" + count, $"Read(Span) of {count} byte{(count == 1 ? "" : "s")}", OperationKind.Read, count) =>
+            public ReadSpanOperation(int count) : base("read-span-" + count, $"Read(Span) of {count} byte{(count == 1 ? "" : "s")}", StreamMembers.ReadSpan, OperationKind.Read, count) =>
                 _count = count;
 
             protected override OperationSession Bind(StreamFixture fixture)
@@ -93,7 +94,7 @@ namespace StreamConformance.Meters
         {
             readonly int _count;
 
-            public WriteSpanOperation(int count) : base("write-span-" + count, $"Write(ReadOnlySpan) of {count} byte{(count == 1 ? "" : "s")}", OperationKind.Write, count) =>
+            public WriteSpanOperation(int count) : base("write-span-" + count, $"Write(ReadOnlySpan) of {count} byte{(count == 1 ? "" : "s")}", StreamMembers.WriteSpan, OperationKind.Write, count) =>
                 _count = count;
 
             protected override OperationSession Bind(StreamFixture fixture)
@@ -109,7 +110,7 @@ namespace StreamConformance.Meters
         /// <summary>Seek to offsets 1 and 2 in turn, after a first read filled the stream's buffer: never leaves the buffer.</summary>
         sealed class SeekOperation : StreamOperation
         {
-            public SeekOperation() : base("seek", "Seek inside the buffer", OperationKind.Read, 0) { }
+            public SeekOperation() : base("seek", "Seek inside the buffer", StreamMembers.Seek, OperationKind.Read, 0) { }
 
             public override string? WhyNotApplicable(StreamRecipe recipe) => recipe.CanSeek ? null : "the recipe's streams cannot seek";
 
@@ -127,7 +128,7 @@ namespace StreamConformance.Meters
         {
             internal static long Sink;
 
-            public PositionGetOperation() : base("position-get", "Position get", OperationKind.Read, 0) { }
+            public PositionGetOperation() : base("position-get", "Position get", StreamMembers.GetPosition, OperationKind.Read, 0) { }
 
             public override string? WhyNotApplicable(StreamRecipe recipe) => recipe.CanSeek ? null : "the recipe's streams cannot seek";
 
@@ -143,7 +144,7 @@ namespace StreamConformance.Meters
         /// <summary>ReadAsync(Memory) of 1 byte on a buffered stream: the data is in the buffer, so the call should complete synchronously and allocate nothing.</summary>
         sealed class ReadAsyncMemoryOperation : StreamOperation
         {
-            public ReadAsyncMemoryOperation() : base("read-async-memory", "ReadAsync(Memory) of 1 buffered byte", OperationKind.Read, 1) { }
+            public ReadAsyncMemoryOperation() : base("read-async-memory", "ReadAsync(Memory) of 1 buffered byte", StreamMembers.ReadAsyncMemory, OperationKind.Read, 1) { }
 
             public override string? WhyNotApplicable(StreamRecipe recipe) =>
                 recipe.IsBuffered ? null : "the recipe's streams are not buffered: no call finds its data already buffered";
@@ -173,7 +174,7 @@ namespace StreamConformance.Meters
         {
             readonly int _count;
 
-            public ReadAsyncArrayOperation(int count) : base("read-async-array-" + count, $"ReadAsync(byte[]) of {count} bytes", OperationKind.Read, count) =>
+            public ReadAsyncArrayOperation(int count) : base("read-async-array-" + count, $"ReadAsync(byte[]) of {count} bytes", StreamMembers.ReadAsyncArray, OperationKind.Read, count) =>
                 _count = count;
 
             protected override OperationSession Bind(StreamFixture fixture)

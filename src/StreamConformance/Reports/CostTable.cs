@@ -3,6 +3,8 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Text;
+using StreamConformance.Checks;
+using StreamConformance.Meters;
 using StreamConformance.Results;
 
 namespace StreamConformance.Reports
@@ -29,13 +31,13 @@ namespace StreamConformance.Reports
         /// <summary>The operations shown, in column order: (operation name in check names, heading).</summary>
         public static readonly IReadOnlyList<(string Operation, string Heading)> Operations = new[]
         {
-            ("read-byte", "ReadByte"),
-            ("write-byte", "WriteByte"),
-            ("read-span-1", "Read(Span[1])"),
+            (StreamOperations.ReadByte.Name, "ReadByte"),
+            (StreamOperations.WriteByte.Name, "WriteByte"),
+            (StreamOperations.ReadSpan1.Name, "Read(Span[1])"),
         };
 
-        const string AllocPrefix = "budget.alloc.";
-        const string LatencyPrefix = "budget.latency.";
+        const string AllocPrefix = BudgetChecks.AllocPrefix;
+        const string LatencyPrefix = BudgetChecks.LatencyPrefix;
         /// <summary>After a figure over its budget.</summary>
         public const string OverMark = "✗";
         /// <summary>After an allocation figure the meter did not call exact (its pairs of windows disagreed, or it was counted process-wide).</summary>
