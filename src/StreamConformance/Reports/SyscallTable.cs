@@ -4,6 +4,7 @@ using System.Globalization;
 using System.Linq;
 using System.Text;
 using StreamConformance.Checks.Syscalls;
+using StreamConformance.Meters.Syscalls;
 using StreamConformance.Results;
 
 namespace StreamConformance.Reports
@@ -16,20 +17,6 @@ namespace StreamConformance.Reports
     /// </summary>
     public sealed class SyscallTable
     {
-        /// <summary>Families in the order rows are shown, with the stream each measures.</summary>
-        static readonly (string Family, string Stream)[] s_families =
-        {
-            ("syscalls.file.read", "FileStream"),
-            ("syscalls.file.write", "FileStream"),
-            ("syscalls.file.seek", "FileStream"),
-            ("syscalls.file.flush", "FileStream"),
-            ("syscalls.fsync-batching", "FileStream"),
-            ("syscalls.buffered-stream", "BufferedStream"),
-            ("syscalls.pipe", "AnonymousPipe"),
-            ("syscalls.socket", "NetworkStream"),
-            ("syscalls.random-access", "RandomAccess"),
-        };
-
         const string Prefix = "syscalls.";
 
         SyscallTable(IReadOnlyList<SyscallTableColumn> columns, IReadOnlyList<SyscallTableRow> rows)
@@ -78,17 +65,14 @@ namespace StreamConformance.Reports
             return new SyscallTable(columns, rows);
         }
 
+        /// <summary>Rows follow <see cref="SyscallFamilies.All"/>; a family it does not know (a test's own) comes last.</summary>
         static int FamilyRank(string family)
         {
-            var i = Array.FindIndex(s_families, f => f.Family == family);
-            return i < 0 ? s_families.Length : i;
+            var i = SyscallFamilies.All.ToList().FindIndex(f => f.Check == family);
+            return i < 0 ? SyscallFamilies.All.Count : i;
         }
 
-        static string StreamOf(string family)
-        {
-            var i = Array.FindIndex(s_families, f => f.Family == family);
-            return i < 0 ? "" : s_families[i].Stream;
-        }
+        static string StreamOf(string family) => SyscallFamilies.Find(family)?.Stream ?? "";
 
         static string Describe(RuntimeInfo runtime) =>
             string.IsNullOrEmpty(runtime.Version) ? runtime.Name : $"{runtime.Name} ({(runtime.Flavor + " " + runtime.Version).Trim()})";

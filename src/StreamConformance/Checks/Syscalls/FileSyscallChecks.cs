@@ -32,7 +32,7 @@ namespace StreamConformance.Checks.Syscalls
     /// <summary>syscalls.file.read: sequential Read/ReadAsync/ReadByte over a whole file, for every handle, buffer and chunk.</summary>
     public sealed class FileReadSyscallCheck : SyscallCheck
     {
-        public override string Name => "syscalls.file.read";
+        public override SyscallFamily Family => SyscallFamilies.FileRead;
 
         public override IReadOnlyList<SyscallCell> Cells(CheckContext context)
         {
@@ -42,9 +42,9 @@ namespace StreamConformance.Checks.Syscalls
                 foreach (var api in new[] { "Read", "ReadAsync" })
                     foreach (var buffer in FileMatrix.Buffers)
                         foreach (var chunk in FileMatrix.Chunks)
-                            cells.Add(new SyscallCell("file.read", ("handle", handle), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", FileMatrix.LengthFor(context, buffer))));
+                            cells.Add(new SyscallCell(Family.Scenario.Name, ("handle", handle), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", FileMatrix.LengthFor(context, buffer))));
                 foreach (var buffer in FileMatrix.BufferingBuffers)
-                    cells.Add(new SyscallCell("file.read", ("handle", handle), ("api", "ReadByte"), ("buffer", buffer), ("chunk", 1), ("length", FileMatrix.LengthFor(context, buffer))));
+                    cells.Add(new SyscallCell(Family.Scenario.Name, ("handle", handle), ("api", "ReadByte"), ("buffer", buffer), ("chunk", 1), ("length", FileMatrix.LengthFor(context, buffer))));
             }
             return cells;
         }
@@ -53,7 +53,7 @@ namespace StreamConformance.Checks.Syscalls
     /// <summary>syscalls.file.write: sequential Write/WriteAsync/WriteByte of a whole file and a final Flush.</summary>
     public sealed class FileWriteSyscallCheck : SyscallCheck
     {
-        public override string Name => "syscalls.file.write";
+        public override SyscallFamily Family => SyscallFamilies.FileWrite;
 
         public override IReadOnlyList<SyscallCell> Cells(CheckContext context)
         {
@@ -63,9 +63,9 @@ namespace StreamConformance.Checks.Syscalls
                 foreach (var api in new[] { "Write", "WriteAsync" })
                     foreach (var buffer in FileMatrix.Buffers)
                         foreach (var chunk in FileMatrix.Chunks)
-                            cells.Add(new SyscallCell("file.write", ("handle", handle), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", FileMatrix.LengthFor(context, buffer))));
+                            cells.Add(new SyscallCell(Family.Scenario.Name, ("handle", handle), ("api", api), ("buffer", buffer), ("chunk", chunk), ("length", FileMatrix.LengthFor(context, buffer))));
                 foreach (var buffer in FileMatrix.BufferingBuffers)
-                    cells.Add(new SyscallCell("file.write", ("handle", handle), ("api", "WriteByte"), ("buffer", buffer), ("chunk", 1), ("length", FileMatrix.LengthFor(context, buffer))));
+                    cells.Add(new SyscallCell(Family.Scenario.Name, ("handle", handle), ("api", "WriteByte"), ("buffer", buffer), ("chunk", 1), ("length", FileMatrix.LengthFor(context, buffer))));
             }
             return cells;
         }
@@ -74,18 +74,18 @@ namespace StreamConformance.Checks.Syscalls
     /// <summary>syscalls.file.seek: Seek inside the buffer and Position get (no call), and Seek between two reads (right data, no lseek per read).</summary>
     public sealed class FileSeekSyscallCheck : SyscallCheck
     {
-        public override string Name => "syscalls.file.seek";
+        public override SyscallFamily Family => SyscallFamilies.FileSeek;
 
         public override IReadOnlyList<SyscallCell> Cells(CheckContext context)
         {
             var cells = new List<SyscallCell>();
             foreach (var handle in FileMatrix.Handles)
                 foreach (var buffer in FileMatrix.BufferingBuffers)
-                    cells.Add(new SyscallCell("file.seek-in-buffer", ("case", "in-buffer"), ("handle", handle), ("buffer", buffer)));
+                    cells.Add(new SyscallCell(SyscallFamilies.FileSeekInBuffer.Name, ("case", "in-buffer"), ("handle", handle), ("buffer", buffer)));
             foreach (var handle in FileMatrix.Handles)
                 foreach (var api in new[] { "Read", "ReadAsync" })
                     foreach (var buffer in new[] { "0", "4096" })
-                        cells.Add(new SyscallCell("file.seek-between-reads", ("case", "between-reads"), ("handle", handle), ("api", api), ("buffer", buffer)));
+                        cells.Add(new SyscallCell(SyscallFamilies.FileSeekBetweenReads.Name, ("case", "between-reads"), ("handle", handle), ("api", api), ("buffer", buffer)));
             return cells;
         }
     }
@@ -93,28 +93,28 @@ namespace StreamConformance.Checks.Syscalls
     /// <summary>syscalls.file.flush: Flush() with nothing buffered writes nothing; Flush(true) issues exactly one fsync/fdatasync.</summary>
     public sealed class FileFlushSyscallCheck : SyscallCheck
     {
-        public override string Name => "syscalls.file.flush";
+        public override SyscallFamily Family => SyscallFamilies.FileFlush;
 
         public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>
             (from handle in FileMatrix.Handles
              from buffer in new[] { "0", "4096" }
              from mode in new[] { "empty", "to-disk" }
-             select new SyscallCell("file.flush", ("handle", handle), ("buffer", buffer), ("mode", mode))).ToList();
+             select new SyscallCell(Family.Scenario.Name, ("handle", handle), ("buffer", buffer), ("mode", mode))).ToList();
     }
 
     /// <summary>syscalls.buffered-stream: BufferedStream over an unbuffered FileStream has the buffered budgets.</summary>
     public sealed class BufferedStreamSyscallCheck : SyscallCheck
     {
-        public override string Name => "syscalls.buffered-stream";
+        public override SyscallFamily Family => SyscallFamilies.BufferedStream;
 
         public override IReadOnlyList<SyscallCell> Cells(CheckContext context)
         {
             var cells = new List<SyscallCell>();
             foreach (var api in new[] { "Read", "Write" })
                 foreach (var chunk in FileMatrix.Chunks)
-                    cells.Add(new SyscallCell("buffered", ("api", api), ("buffer", 4096), ("chunk", chunk), ("length", FileMatrix.LengthFor(context, "4096"))));
-            cells.Add(new SyscallCell("buffered", ("api", "ReadByte"), ("buffer", 4096), ("chunk", 1), ("length", FileMatrix.LengthFor(context, "4096"))));
-            cells.Add(new SyscallCell("buffered", ("api", "WriteByte"), ("buffer", 4096), ("chunk", 1), ("length", FileMatrix.LengthFor(context, "4096"))));
+                    cells.Add(new SyscallCell(Family.Scenario.Name, ("api", api), ("buffer", 4096), ("chunk", chunk), ("length", FileMatrix.LengthFor(context, "4096"))));
+            cells.Add(new SyscallCell(Family.Scenario.Name, ("api", "ReadByte"), ("buffer", 4096), ("chunk", 1), ("length", FileMatrix.LengthFor(context, "4096"))));
+            cells.Add(new SyscallCell(Family.Scenario.Name, ("api", "WriteByte"), ("buffer", 4096), ("chunk", 1), ("length", FileMatrix.LengthFor(context, "4096"))));
             return cells;
         }
     }
@@ -122,25 +122,25 @@ namespace StreamConformance.Checks.Syscalls
     /// <summary>syscalls.pipe: one read per Read on an anonymous pipe with data waiting, nothing else.</summary>
     public sealed class PipeSyscallCheck : SyscallCheck
     {
-        public override string Name => "syscalls.pipe";
+        public override SyscallFamily Family => SyscallFamilies.Pipe;
 
         public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>
-            new[] { "Read", "ReadAsync" }.Select(api => new SyscallCell("pipe.read", ("api", api), ("chunk", 100))).ToList();
+            new[] { "Read", "ReadAsync" }.Select(api => new SyscallCell(Family.Scenario.Name, ("api", api), ("chunk", 100))).ToList();
     }
 
     /// <summary>syscalls.socket: one receive per Read on a loopback NetworkStream with data waiting, nothing else.</summary>
     public sealed class SocketSyscallCheck : SyscallCheck
     {
-        public override string Name => "syscalls.socket";
+        public override SyscallFamily Family => SyscallFamilies.Socket;
 
         public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>
-            new[] { "Read", "ReadAsync" }.Select(api => new SyscallCell("socket.read", ("api", api), ("chunk", 100))).ToList();
+            new[] { "Read", "ReadAsync" }.Select(api => new SyscallCell(Family.Scenario.Name, ("api", api), ("chunk", 100))).ToList();
     }
 
     /// <summary>syscalls.random-access: one pread/pwrite per RandomAccess call and no lseek (.NET only).</summary>
     public sealed class RandomAccessSyscallCheck : SyscallCheck
     {
-        public override string Name => "syscalls.random-access";
+        public override SyscallFamily Family => SyscallFamilies.RandomAccess;
 
 #if NET
         public override string? RuntimeUnsupportedReason => null;
@@ -149,7 +149,7 @@ namespace StreamConformance.Checks.Syscalls
 #endif
 
         public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>
-            new[] { new SyscallCell("random-access", ("api", "Read"), ("chunk", 4096)), new SyscallCell("random-access", ("api", "Write"), ("chunk", 4096)) };
+            new[] { new SyscallCell(Family.Scenario.Name, ("api", "Read"), ("chunk", 4096)), new SyscallCell(Family.Scenario.Name, ("api", "Write"), ("chunk", 4096)) };
     }
 
     /// <summary>
@@ -161,12 +161,12 @@ namespace StreamConformance.Checks.Syscalls
     {
         public static readonly int[] Sizes = { 10, 20 };
 
-        public override string Name => "syscalls.fsync-batching";
+        public override SyscallFamily Family => SyscallFamilies.FsyncBatching;
 
         public override IReadOnlyList<SyscallCell> Cells(CheckContext context) =>
             (from mode in new[] { "per-item", "batched" }
              from n in Sizes
-             select new SyscallCell("file.fsync-batching", ("handle", "sync"), ("mode", mode), ("n", n))).ToList();
+             select new SyscallCell(Family.Scenario.Name, ("handle", "sync"), ("mode", mode), ("n", n))).ToList();
 
         protected override IEnumerable<CheckResult> Judge(IReadOnlyList<SyscallMeasurement> measurements, CheckContext context)
         {
@@ -200,7 +200,7 @@ namespace StreamConformance.Checks.Syscalls
             var each = syncsPerFlushToDisk?.Value;
             var scales = each != null && Sizes.Select((n, i) => perItem[i] == n * each.Value).All(x => x);
             result.Outcome = !constant || (each != null && !scales) ? Outcome.Fail : each == null ? Outcome.Skip : Outcome.Pass;
-            var perItemVerdict = each == null ? $"no budget: {SyscallBudgets.SyncsPerFlushToDisk} for file.fsync-batching in {budgetSource}"
+            var perItemVerdict = each == null ? $"no budget: {SyscallBudgets.SyncsPerFlushToDisk} for {SyscallFamilies.FsyncBatching.Scenario.Name} in {budgetSource}"
                 : scales ? $"{each} per item" : $"expected {each} per item ({SyscallBudgets.SyncsPerFlushToDisk} {each}: {syncsPerFlushToDisk!.Source})";
             result.Message = $"batched: {string.Join(", ", Sizes.Select((n, i) => $"n={n} → {batched[i]}"))} syncs ({(constant ? "constant" : "grows with n, expected constant")}); "
                              + $"per item: {string.Join(", ", Sizes.Select((n, i) => $"n={n} → {perItem[i]}"))} syncs ({perItemVerdict})";

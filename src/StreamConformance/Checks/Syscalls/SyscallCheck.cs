@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
@@ -18,7 +19,10 @@ namespace StreamConformance.Checks.Syscalls
     {
         public const string HostType = "System.IO.FileStream", HostVariant = "default";
 
-        public abstract string Name { get; }
+        /// <summary>The family this check measures: its name, scenarios and table row (null for a test's own family, which names itself).</summary>
+        public virtual SyscallFamily? Family => null;
+
+        public virtual string Name => Family?.Check ?? throw new InvalidOperationException($"{GetType().Name} names neither its family nor itself");
 
         /// <summary>The matrix this family measures.</summary>
         public abstract IReadOnlyList<SyscallCell> Cells(CheckContext context);

@@ -68,20 +68,6 @@ namespace StreamConformance.Meters.Syscalls
         public IReadOnlyList<string> Missing { get; }
     }
 
-    /// <summary>A scenario the syscall budgets know: the type it measures and the parameters its cells carry.</summary>
-    public sealed class SyscallScenarioInfo
-    {
-        public SyscallScenarioInfo(string type, params string[] parameters)
-        {
-            Type = type;
-            Parameters = parameters;
-        }
-
-        /// <summary>Full name of the type under test, what a budget override's "type" names.</summary>
-        public string Type { get; }
-        public IReadOnlyList<string> Parameters { get; }
-    }
-
     /// <summary>
     /// How each scenario's region turns the budget file's allowances (figures per operation, per buffer, per handle)
     /// into bounds on call families. The figures are budgets and come from the file (docs/budgets.md, "syscalls");
@@ -122,22 +108,8 @@ namespace StreamConformance.Meters.Syscalls
             [PositionedCallsPerCall] = "pread/pwrite calls per RandomAccess call (exact)",
         };
 
-        const string FileStreamType = "System.IO.FileStream";
-
-        /// <summary>The scenarios budgets speak about; a budget file may name only these (or "*").</summary>
-        public static readonly IReadOnlyDictionary<string, SyscallScenarioInfo> Scenarios = new Dictionary<string, SyscallScenarioInfo>(StringComparer.Ordinal)
-        {
-            ["file.read"] = new SyscallScenarioInfo(FileStreamType, "handle", "api", "buffer", "chunk", "length"),
-            ["file.write"] = new SyscallScenarioInfo(FileStreamType, "handle", "api", "buffer", "chunk", "length"),
-            ["file.seek-in-buffer"] = new SyscallScenarioInfo(FileStreamType, "case", "handle", "buffer"),
-            ["file.seek-between-reads"] = new SyscallScenarioInfo(FileStreamType, "case", "handle", "api", "buffer"),
-            ["file.flush"] = new SyscallScenarioInfo(FileStreamType, "handle", "buffer", "mode"),
-            ["file.fsync-batching"] = new SyscallScenarioInfo(FileStreamType, "handle", "mode", "n"),
-            ["buffered"] = new SyscallScenarioInfo("System.IO.BufferedStream", "api", "buffer", "chunk", "length"),
-            ["pipe.read"] = new SyscallScenarioInfo("System.IO.Pipes.AnonymousPipeClientStream", "api", "chunk"),
-            ["socket.read"] = new SyscallScenarioInfo("System.Net.Sockets.NetworkStream", "api", "chunk"),
-            ["random-access"] = new SyscallScenarioInfo("System.IO.RandomAccess", "api", "chunk"),
-        };
+        /// <summary>The scenarios budgets speak about (every family's, <see cref="SyscallFamilies"/>); a budget file may name only these (or "*").</summary>
+        public static IReadOnlyDictionary<string, SyscallScenarioInfo> Scenarios => SyscallFamilies.Scenarios;
 
         /// <summary>The type a scenario measures, or null for a scenario budgets do not know (e.g. a test's own).</summary>
         public static string? TypeOf(string scenario) => Scenarios.TryGetValue(scenario, out var info) ? info.Type : null;
@@ -151,47 +123,47 @@ namespace StreamConformance.Meters.Syscalls
             var b = new Builder(find);
             switch (cell.Scenario)
             {
-                case "file.read":
+                case SyscallFamilies.FileReadScenario:
                     SequentialRead(b, cell, BufferOf(cell.Get("buffer")));
                     break;
-                case "file.write":
+                case SyscallFamilies.FileWriteScenario:
                     SequentialWrite(b, cell, BufferOf(cell.Get("buffer")));
                     break;
-                case "buffered":
+                case SyscallFamilies.BufferedScenario:
                     if (cell.Get("api").StartsWith("Read", StringComparison.Ordinal)) SequentialRead(b, cell, cell.GetInt("buffer"));
                     else SequentialWrite(b, cell, cell.GetInt("buffer"));
                     break;
-                case "file.seek-in-buffer":
+                case SyscallFamilies.FileSeekInBufferScenario:
                     foreach (var family in SyscallNames.Family.All)
                         b.AtMost(family, v => operations * v(CallsPerInBufferSeek), v => $"{v(CallsPerInBufferSeek)} per Seek inside the buffer or Position get", CallsPerInBufferSeek);
                     break;
-                case "file.seek-between-reads":
+                case SyscallFamilies.FileSeekBetweenReadsScenario:
                     // The region is read, Seek, read: two reads outside the buffer, one Seek.
                     b.AtMost(SyscallNames.Family.Read, v => 2 * v(ReadsPerFill), v => $"{v(ReadsPerFill)} per read, the target being outside the buffer", ReadsPerFill);
                     b.AtMost(SyscallNames.Family.Seek, v => v(SeeksPerSeek) + 2 * v(SeeksPerCall), v => $"{v(SeeksPerSeek)} for the Seek, {v(SeeksPerCall)} per read", SeeksPerSeek, SeeksPerCall);
                     b.AtMost(SyscallNames.Family.Stat, v => v(StatsPerSeek), v => $"{v(StatsPerSeek)} per Seek", StatsPerSeek);
                     break;
-                case "file.flush" when cell.Get("mode") == "to-disk":
+                case SyscallFamilies.FileFlushScenario when cell.Get("mode") == "to-disk":
                     b.Exactly(SyscallNames.Family.Sync, v => operations * v(SyncsPerFlushToDisk), v => $"{v(SyncsPerFlushToDisk)} fsync or fdatasync per Flush(true)", SyncsPerFlushToDisk);
                     b.AtMost(SyscallNames.Family.Write, v => operations * v(WritesPerFlush), v => $"{v(WritesPerFlush)} per Flush(true) of 10 buffered bytes", WritesPerFlush);
                     b.AtMost(SyscallNames.Family.Seek, v => v(SeeksPerHandle), v => $"none per Flush(true), {v(SeeksPerHandle)} per handle", SeeksPerHandle);
                     break;
-                case "file.flush":
+                case SyscallFamilies.FileFlushScenario:
                     b.AtMost(SyscallNames.Family.Write, v => operations * v(CallsPerEmptyFlush), v => $"{v(CallsPerEmptyFlush)} per Flush() with nothing to write", CallsPerEmptyFlush);
                     b.AtMost(SyscallNames.Family.Sync, v => operations * v(CallsPerEmptyFlush), v => $"{v(CallsPerEmptyFlush)} per Flush(), which does not ask for durability", CallsPerEmptyFlush);
                     break;
-                case "file.fsync-batching":
+                case SyscallFamilies.FileFsyncBatchingScenario:
                     // Per item: a Flush(true) per write; batched: one Flush(true) at the end.
                     var flushes = cell.Get("mode") == "per-item" ? cell.GetInt("n") : 1;
                     b.Exactly(SyscallNames.Family.Sync, v => flushes * v(SyncsPerFlushToDisk), v => $"{v(SyncsPerFlushToDisk)} per Flush(true), {flushes} Flush(true)", SyncsPerFlushToDisk);
                     break;
-                case "pipe.read":
-                case "socket.read":
+                case SyscallFamilies.PipeReadScenario:
+                case SyscallFamilies.SocketReadScenario:
                     b.AtMost(SyscallNames.Family.Read, v => operations * v(ReadsPerWaitingRead), v => $"{v(ReadsPerWaitingRead)} per Read with the data waiting", ReadsPerWaitingRead);
                     foreach (var family in SyscallNames.Family.All.Where(f => f != SyscallNames.Family.Read))
                         b.AtMost(family, v => operations * v(OtherCallsPerRead), v => $"{v(OtherCallsPerRead)} per Read", OtherCallsPerRead);
                     break;
-                case "random-access":
+                case SyscallFamilies.RandomAccessScenario:
                     b.Exactly(cell.Get("api") == "Write" ? SyscallNames.Family.Write : SyscallNames.Family.Read,
                         v => operations * v(PositionedCallsPerCall), v => $"{v(PositionedCallsPerCall)} pread/pwrite per call", PositionedCallsPerCall);
                     b.AtMost(SyscallNames.Family.Seek, v => v(SeeksPerHandle), v => $"positional I/O needs no lseek per call, {v(SeeksPerHandle)} per handle", SeeksPerHandle);

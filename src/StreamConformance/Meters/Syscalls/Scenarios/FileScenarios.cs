@@ -10,7 +10,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     /// </summary>
     public sealed class FileReadScenario : ISyscallScenario
     {
-        public string Name => "file.read";
+        public string Name => SyscallFamilies.FileRead.Scenario.Name;
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
@@ -54,7 +54,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     /// </summary>
     public sealed class FileWriteScenario : ISyscallScenario
     {
-        public string Name => "file.write";
+        public string Name => SyscallFamilies.FileWrite.Scenario.Name;
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
@@ -97,7 +97,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     /// </summary>
     public sealed class FileSeekInBufferScenario : ISyscallScenario
     {
-        public string Name => "file.seek-in-buffer";
+        public string Name => SyscallFamilies.FileSeekInBuffer.Name;
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
@@ -127,7 +127,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     /// </summary>
     public sealed class FileSeekBetweenReadsScenario : ISyscallScenario
     {
-        public string Name => "file.seek-between-reads";
+        public string Name => SyscallFamilies.FileSeekBetweenReads.Name;
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
@@ -160,7 +160,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     /// </summary>
     public sealed class FileFlushScenario : ISyscallScenario
     {
-        public string Name => "file.flush";
+        public string Name => SyscallFamilies.FileFlush.Scenario.Name;
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
@@ -199,7 +199,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     /// </summary>
     public sealed class FileFsyncBatchingScenario : ISyscallScenario
     {
-        public string Name => "file.fsync-batching";
+        public string Name => SyscallFamilies.FsyncBatching.Scenario.Name;
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {

@@ -15,7 +15,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     /// </summary>
     public sealed class BufferedStreamScenario : ISyscallScenario
     {
-        public string Name => "buffered";
+        public string Name => SyscallFamilies.BufferedStream.Scenario.Name;
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
@@ -74,7 +74,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     /// </summary>
     public sealed class PipeReadScenario : ISyscallScenario
     {
-        public string Name => "pipe.read";
+        public string Name => SyscallFamilies.Pipe.Scenario.Name;
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
@@ -97,7 +97,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     /// </summary>
     public sealed class SocketReadScenario : ISyscallScenario
     {
-        public string Name => "socket.read";
+        public string Name => SyscallFamilies.Socket.Scenario.Name;
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
@@ -161,7 +161,7 @@ namespace StreamConformance.Meters.Syscalls.Scenarios
     /// </summary>
     public sealed class RandomAccessScenario : ISyscallScenario
     {
-        public string Name => "random-access";
+        public string Name => SyscallFamilies.RandomAccess.Scenario.Name;
 
         public int Run(SyscallCell cell, SyscallRegion region)
         {
