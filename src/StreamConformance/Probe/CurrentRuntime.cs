@@ -16,7 +16,7 @@ namespace StreamConformance.Probe
             var info = new RuntimeInfo
             {
                 Name = name,
-                Flavor = mono != null ? "mono" : "coreclr",
+                Flavor = Runtimes.RuntimeResolver.IsRunningOnWasm ? "wasm" : mono != null ? "mono" : "coreclr",
                 Version = Runtimes.RuntimeResolver.CurrentVersion(),
                 Path = Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "",
             };

@@ -143,6 +143,10 @@ namespace StreamConformance.Probe
                 while (results.MoveNext())
                     Emit(typeName, recipe, check, results.Current);
             }
+            catch (Checks.PlatformLimit limit)
+            {
+                Emit(typeName, recipe, check, CheckResult.Of(check.Name, Outcome.Skip, limit.Message));
+            }
             catch (Exception e)
             {
                 Emit(typeName, recipe, check, CheckResult.Of(check.Name, Outcome.Error, $"the check threw {e.GetType().FullName}: {e.Message}"));

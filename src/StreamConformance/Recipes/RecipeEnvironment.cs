@@ -35,7 +35,7 @@ namespace StreamConformance.Recipes
 
         static RecipeEnvironment OwnFolder()
         {
-            var own = new RecipeEnvironment(Path.Combine(Path.GetTempPath(), "streamconf-" + Process.GetCurrentProcess().Id));
+            var own = new RecipeEnvironment(Path.Combine(Path.GetTempPath(), "streamconf-" + ProcessId));
             AppDomain.CurrentDomain.ProcessExit += (sender, e) =>
             {
                 try
@@ -48,6 +48,13 @@ namespace StreamConformance.Recipes
             };
             return own;
         }
+
+        // Process.GetCurrentProcess() throws PlatformNotSupportedException on WebAssembly; Environment.ProcessId is .NET 5+.
+#if NET
+        static int ProcessId => Environment.ProcessId;
+#else
+        static int ProcessId => Process.GetCurrentProcess().Id;
+#endif
 
         /// <summary>How long a helper thread (feeder, drainer, server) may take before the fixture gives up on it: the same for every run.</summary>
         public static TimeSpan HelperTimeout { get; } = TimeSpan.FromSeconds(10);

@@ -7,7 +7,7 @@ namespace StreamConformance.Results
     {
         /// <summary>Short name used in results and reports: "dotnet", "mono", or a name derived from a path.</summary>
         [JsonProperty("name")] public string Name { get; set; } = "";
-        /// <summary>"coreclr" or "mono".</summary>
+        /// <summary>"coreclr", "mono" or "wasm".</summary>
         [JsonProperty("flavor")] public string Flavor { get; set; } = "";
         [JsonProperty("version")] public string Version { get; set; } = "";
         /// <summary>Where its assemblies were read or where it was launched from.</summary>

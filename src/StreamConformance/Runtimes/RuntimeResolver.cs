@@ -346,6 +346,16 @@ namespace StreamConformance.Runtimes
 
         public static bool IsRunningOnMono => Type.GetType("Mono.Runtime") != null;
 
+        /// <summary>
+        /// Whether this process is dotnet/runtime's Mono on WebAssembly (the browser-wasm pack under Node): a process of
+        /// one thread, without monitors to wait on. That Mono has no <c>Mono.Runtime</c> type, so it is not <see cref="IsRunningOnMono"/>.
+        /// </summary>
+#if NET
+        public static bool IsRunningOnWasm => OperatingSystem.IsBrowser();
+#else
+        public static bool IsRunningOnWasm => false;
+#endif
+
         /// <summary>The running runtime's version as its resolver names it: "6.8.0.105" on Mono, "10.0.12" on .NET.</summary>
         public static string CurrentVersion()
         {
