@@ -14,13 +14,14 @@ export DOTNET_NOLOGO=1 DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_SKIP_FIRST_TIME_EXPE
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
-# Debian's Mono (runs and compiles the net472 probe and tests), strace (the syscall meter) and python3 (the
-# closing line of `test`).
+# Debian's Mono (runs and compiles the net472 probe and tests), strace (the syscall meter), python3 (the
+# closing line of `test`) and nodejs (the host of the WebAssembly probe, `--runtime wasm`).
 ensure_system_packages() {
   local missing=()
   [ -f /usr/lib/mono/4.5/mscorlib.dll ] && command -v mono >/dev/null || missing+=(mono-complete)
   command -v strace >/dev/null || missing+=(strace)
   command -v python3 >/dev/null || missing+=(python3)
+  command -v node >/dev/null || command -v nodejs >/dev/null || missing+=(nodejs)
   ((${#missing[@]})) || return 0
   local sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"

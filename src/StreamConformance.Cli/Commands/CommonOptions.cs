@@ -61,14 +61,20 @@ namespace StreamConformance.Cli.Commands
         }
 
         /// <summary>
-        /// <see cref="ResolveRuntimes"/> for a command that starts programs on each runtime: a runtime it cannot run on
-        /// (the WebAssembly flavour, metadata only until it has a probe) is bad input, named, before any work is done.
+        /// <see cref="ResolveRuntimes"/> for a command that starts programs on each runtime: a runtime it cannot run on is
+        /// bad input, named, before any work is done. The WebAssembly flavour runs the probe under Node
+        /// (<paramref name="runsWasm"/>: sweep) and nothing else yet (scenarios, patched copies); without Node it is metadata only.
         /// </summary>
-        public List<RuntimeTarget> ResolveRunnableRuntimes(ParseResult parse, string command, bool defaultsWhenNone = true)
+        public List<RuntimeTarget> ResolveRunnableRuntimes(ParseResult parse, string command, bool defaultsWhenNone = true, bool runsWasm = false)
         {
             var runtimes = ResolveRuntimes(parse, defaultsWhenNone);
             foreach (var t in runtimes.Where(t => t.Flavor == RuntimeFlavor.Wasm))
-                throw new InputException($"runtime {t.Name} (WebAssembly {t.Version} at {t.Location}): {command} cannot run on the WebAssembly flavour yet, which is metadata only (streamconf inventory --runtime {t.Name} reads its streams)");
+            {
+                if (!runsWasm)
+                    throw new InputException($"runtime {t.Name} (WebAssembly {t.Version} at {t.Location}): {command} cannot run on the WebAssembly flavour yet (sweep can; streamconf inventory --runtime {t.Name} reads its streams)");
+                if (!t.CanRunProbe)
+                    throw new InputException($"runtime {t.Name} (WebAssembly {t.Version} at {t.Location}): {command} needs Node to run it, and no node is on PATH (./build.sh installs nodejs)");
+            }
             return runtimes;
         }
 

@@ -70,7 +70,7 @@ namespace StreamConformance.Cli.Commands
                 BudgetLoader.Load(options.BudgetsPath); // a malformed file is an input error before anything runs
             }
             options.Assemblies.AddRange(_common.AssemblyPaths(parse));
-            options.Runtimes.AddRange(_common.ResolveRunnableRuntimes(parse, "sweep"));
+            options.Runtimes.AddRange(_common.ResolveRunnableRuntimes(parse, "sweep", runsWasm: true));
             if (options.Assemblies.Count > 0)
             {
                 // When not one of the user's assemblies can be read there is nothing to sweep: an input error, as in inventory.

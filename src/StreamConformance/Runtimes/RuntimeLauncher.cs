@@ -18,6 +18,8 @@ namespace StreamConformance.Runtimes
             if (!target.CanRunProbe)
                 throw new InvalidOperationException($"runtime {target.Name} at {target.Location} has no host to run a program with (metadata only)");
             var command = new RuntimeCommand { Flavor = target.Flavor, Host = target.HostPath! };
+            // Node runs the probe's module (main.mjs), which loads the pack's runtime from the probe's own folder.
+            if (target.Flavor == RuntimeFlavor.Wasm) return command;
             if (target.Flavor == RuntimeFlavor.Mono)
             {
                 command.HostOptions.Add("--debug");

@@ -37,7 +37,7 @@ namespace StreamConformance.Runtimes
         public string Location { get; }
         /// <summary>Folders whose assemblies make up the runtime's class library, in probing order.</summary>
         public IReadOnlyList<string> AssemblyDirectories { get; }
-        /// <summary>The executable that runs a probe: the dotnet muxer, corerun or the mono binary; null when only metadata is available.</summary>
+        /// <summary>The executable that runs a probe: the dotnet muxer, corerun, the mono binary or Node (WebAssembly); null when only metadata is available.</summary>
         public string? HostPath { get; }
         /// <summary>For CoreCLR: the dotnet root that holds host/ and shared/ (set as DOTNET_ROOT for the probe).</summary>
         public string? DotNetRoot { get; }

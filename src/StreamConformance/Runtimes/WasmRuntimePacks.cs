@@ -100,8 +100,9 @@ namespace StreamConformance.Runtimes
         }
 
         /// <summary>
-        /// A target for the pack at <paramref name="packFolder"/> (its <c>runtimes/browser-wasm</c>). Metadata only: no
-        /// probe runs on this flavour yet, so it has no host.
+        /// A target for the pack at <paramref name="packFolder"/> (its <c>runtimes/browser-wasm</c>). Its host is Node
+        /// (<c>node</c> on PATH; <c>./build.sh</c> installs Debian's nodejs where missing), which runs the WebAssembly
+        /// probe built for the pack's version; without Node the target is metadata only.
         /// </summary>
         public static RuntimeTarget FromPack(string name, string packFolder)
         {
@@ -109,8 +110,11 @@ namespace StreamConformance.Runtimes
             var lib = LibraryFolder(packFolder) ?? throw new InputException($"runtime: {packFolder} has no lib/netX.0 folder (not a browser-wasm runtime pack)");
             // CoreLib lives beside the runtime's native files; the inventory reads it first, then the class library.
             return new RuntimeTarget(name, RuntimeFlavor.Wasm, VersionOf(Path.Combine(native, CoreLibName)), packFolder,
-                new[] { native, lib }, hostPath: null);
+                new[] { native, lib }, hostPath: FindNode());
         }
+
+        /// <summary>Node, the host of the WebAssembly probe: <c>node</c> on PATH (Debian's older packages name it <c>nodejs</c>).</summary>
+        public static string? FindNode() => RuntimeResolver.FindOnPath("node") ?? RuntimeResolver.FindOnPath("nodejs");
 
         /// <summary>
         /// The product version CoreLib carries, its numbers only ("10.0.15-servicing.26529.108+sha" → "10.0.15", as the

@@ -8,6 +8,7 @@ namespace StreamConformance.Sweep
     /// Where the probe binaries are: beside the host, in probe/net10.0, probe/net8.0 and probe/net472 (the CLI's
     /// build copies them there), or in an explicit folder (tests). The build matches the target runtime's major
     /// version: net8.0 for .NET 8 and 9 (the private runtimes of <c>./build.sh runtimes</c>), net10.0 from .NET 10 on.
+    /// A WebAssembly pack's probe is the module Node runs, built for that pack (<see cref="WasmProbeBuild"/>).
     /// </summary>
     public sealed class ProbeLocator
     {
@@ -21,9 +22,13 @@ namespace StreamConformance.Sweep
             : Path.Combine(_root, "net10.0", "streamconf-probe.dll");
 
         /// <summary>The probe build that runs on <paramref name="target"/>: by flavor, and for .NET by major version.</summary>
-        public string PathFor(RuntimeTarget target) => target.Flavor == RuntimeFlavor.CoreClr
-            ? Path.Combine(_root, TargetFrameworkFor(target.Version), "streamconf-probe.dll")
-            : PathFor(target.Flavor);
+        public string PathFor(RuntimeTarget target) => target.Flavor switch
+        {
+            RuntimeFlavor.CoreClr => Path.Combine(_root, TargetFrameworkFor(target.Version), "streamconf-probe.dll"),
+            // One build per pack version, made on first use (a minute), so the probe runs the pack the target names.
+            RuntimeFlavor.Wasm => WasmProbeBuild.EntryFor(target.Version),
+            _ => PathFor(target.Flavor),
+        };
 
         /// <summary>"net8.0" for .NET 8.x and 9.x, "net10.0" for 10.x and later (and a version that does not parse).</summary>
         public static string TargetFrameworkFor(string coreClrVersion)

@@ -1,0 +1,118 @@
+#if NET
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using NUnit.Framework;
+using StreamConformance.Findings;
+using StreamConformance.Probe;
+using StreamConformance.Results;
+using StreamConformance.Runtimes;
+using StreamConformance.Sweep;
+using StreamConformance.Tests.Isolation;
+
+namespace StreamConformance.Tests.Runtimes
+{
+    /// <summary>
+    /// The WebAssembly probe under Node on the 10.0 pack: the probe built for the pack (on first use: about a minute),
+    /// the runtime's streams and the test streams swept through it. Skipped, with the reason, without the packs or Node.
+    /// </summary>
+    [TestFixture, NonParallelizable]
+    public class WasmProbeTests
+    {
+        RuntimeTarget _target = null!;
+        RunDocument _runtimeStreams = null!;
+
+        static RuntimeTarget Runnable(string spec)
+        {
+            if (WasmRuntimePacks.FindPrivateRoot() == null)
+                Assert.Ignore($"no {WasmRuntimePacks.PrivateRootRelative} (./build.sh runtimes restores the WebAssembly runtime packs there)");
+            RuntimeTarget target;
+            try { target = RuntimeResolver.Resolve(spec); }
+            catch (InputException e) { Assert.Ignore($"runtime '{spec}' is not available here: {e.Message}"); throw; }
+            if (!target.CanRunProbe) Assert.Ignore("no node on PATH (./build.sh installs nodejs): the WebAssembly probe cannot run");
+            return target;
+        }
+
+        static RunDocument Sweep(RuntimeTarget target, IEnumerable<ProbeItem> items, string? checks = null, bool quick = true)
+        {
+            var options = new SweepOptions { Quick = quick, Checks = checks, CheckTimeout = TimeSpan.FromSeconds(10) };
+            options.Runtimes.Add(target);
+            var list = items.ToList();
+            return new SweepRunner(options, (_, __) => new SweepTargets(list), new ProbeLocator(RepoPaths.ProbeRoot)).Run();
+        }
+
+        static string All(RunDocument d) => string.Join("; ", d.Results.Where(r => r.Outcome != Outcome.Pass).Select(r => $"{r.Type} {r.Variant} {r.Check} {r.Outcome} {r.Message}"));
+
+        [OneTimeSetUp]
+        public void SweepTheIssuesStreams()
+        {
+            _target = Runnable("wasm-10.0");
+            _runtimeStreams = Sweep(_target, new[] { "System.IO.MemoryStream", "System.IO.BufferedStream", "System.IO.UnmanagedMemoryStream" }
+                .Select(t => new ProbeItem { Type = t, AssemblyName = "System.Private.CoreLib" }));
+        }
+
+        [Test]
+        public void TheProbeRunsOnThePackTheTargetNames()
+        {
+            var run = _runtimeStreams.Runtimes.Single();
+            Assert.That(run.Errors, Is.Empty);
+            Assert.That(run.Runtime.Flavor, Is.EqualTo("wasm"));
+            Assert.That(run.Runtime.Version, Is.EqualTo(_target.Version), "the pack's version, not the SDK's own");
+            Assert.That(_runtimeStreams.Results.Select(r => r.Runtime).Distinct(), Is.EqualTo(new[] { "wasm-10.0" }));
+            Assert.That(File.Exists(Path.Combine(WasmProbeBuild.FindCheckout()!, WasmProbeBuild.CacheRelative, _target.Version, WasmProbeBuild.EntryName)));
+        }
+
+        [Test]
+        public void MemoryBufferedAndUnmanagedMemoryStreamHaveNoContractFinding()
+        {
+            var run = _runtimeStreams.Runtimes.Single();
+            Assert.That(run.Built.Keys, Is.EquivalentTo(new[] { "System.IO.MemoryStream", "System.IO.BufferedStream", "System.IO.UnmanagedMemoryStream" }), All(_runtimeStreams));
+            var findings = FindingBuilder.Build(_runtimeStreams, ExpectationSet.Default);
+            Assert.That(findings.Where(f => f.Class == FindingClass.Contract || f.Class == FindingClass.Harness).Select(f => f.Title), Is.Empty, All(_runtimeStreams));
+            Assert.That(_runtimeStreams.Results.Where(r => r.Outcome == Outcome.Crash || r.Outcome == Outcome.Timeout || r.Outcome == Outcome.Error), Is.Empty, All(_runtimeStreams));
+            Assert.That(_runtimeStreams.Results.Count(r => r.Outcome == Outcome.Pass), Is.GreaterThan(300));
+        }
+
+        [Test]
+        public void WhatThePlatformCannotDoIsASkipWithItsReasonNeverAFailure()
+        {
+            // BufferedStream's APM calls wait on a monitor; the platform has none, whatever the stream.
+            var platform = _runtimeStreams.Results.Where(r => r.Message.Contains("PlatformNotSupportedException")).ToList();
+            Assert.That(platform.Where(r => r.Outcome != Outcome.Skip), Is.Empty);
+            var skipped = _runtimeStreams.Results.Where(r => r.Outcome == Outcome.Skip && r.Message.StartsWith("the runtime cannot make the call (WebAssembly", StringComparison.Ordinal)).ToList();
+            Assert.That(skipped.Select(r => r.Type).Distinct(), Does.Contain("System.IO.BufferedStream"));
+            Assert.That(skipped.Select(r => r.Message), Has.Some.Contains("Cannot wait on monitors on this runtime"));
+        }
+
+        [Test]
+        public void Seed002AStreamThatInheritsReadByteAllocatesAByteArrayOfOne()
+        {
+            // LibraryStreams.XorDecoderStream inherits Stream.ReadByte: a byte[1] per call, 24 B with WebAssembly's 4-byte
+            // pointers (an 8-byte header, a 4-byte length, the byte, rounded to 8), 32 B on CoreCLR x64.
+            var assembly = RepoPaths.LibraryStreams("net10.0");
+            Assert.That(File.Exists(assembly), assembly);
+            var document = Sweep(_target, new[] { new ProbeItem { Type = "LibraryStreams.XorDecoderStream", AssemblyPath = assembly } }, "budget.alloc.read-byte");
+            var result = document.Results.Single(r => r.Check == "budget.alloc.read-byte");
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Metrics!["bytesPerCall"], Is.EqualTo(24));
+            Assert.That(result.Message, Is.EqualTo("ReadByte allocates 24 B/call, budget 16 B (default for unbuffered streams)"));
+        }
+
+        [Test]
+        public void ABrokenTestStreamIsFlaggedAndACorrectOnePassed()
+        {
+            var assembly = RepoPaths.FaultyStreams("net10.0");
+            Assert.That(File.Exists(assembly), assembly);
+            var document = Sweep(_target, new[] { "LyingCapabilitiesStream", "OutOfRangeReadStream", "WellBehavedStream" }
+                .Select(n => new ProbeItem { Type = "FaultyStreams." + n, AssemblyPath = assembly }), "read*,write*,seek*,capabilities*,dispose*,edge*");
+            IEnumerable<CheckResult> Of(string type) => document.Results.Where(r => r.Type == "FaultyStreams." + type);
+            foreach (var broken in new[] { "LyingCapabilitiesStream", "OutOfRangeReadStream" })
+                Assert.That(Of(broken).Where(r => r.Outcome == Outcome.Fail), Is.Not.Empty, broken + ": " + All(document));
+            var clean = Of("WellBehavedStream").ToList();
+            Assert.That(clean.Where(r => r.Outcome == Outcome.Pass), Is.Not.Empty, All(document));
+            Assert.That(clean.Where(r => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip && r.Outcome != Outcome.Advisory), Is.Empty, All(document));
+        }
+    }
+}
+#endif
