@@ -69,7 +69,7 @@ namespace StreamConformance.Scenarios
                     c.Note = "whole batch: " + string.Join(", ", wall.Select(w => w.ToString("0.00", System.Globalization.CultureInfo.InvariantCulture) + " s"));
                     c.AllocationNote = "not measured: the work is spread over 16 threads and the pool";
                     result.Cases.Add(c);
-                    traced.Add((c, new SyscallCell("file.read", ("handle", isAsync ? "async" : "sync"), ("api", isAsync ? "ReadAsync" : "Read"), ("buffer", "4096"),
+                    traced.Add((c, new SyscallCell(SyscallFamilies.FileRead.Scenario.Name, ("handle", isAsync ? "async" : "sync"), ("api", isAsync ? "ReadAsync" : "Read"), ("buffer", "4096"),
                         ("chunk", chunk), ("length", TracedBytes)), $"{ScenarioMeters.Bytes(TracedBytes)} on 1 thread ({TracedBytes / chunk} reads + the one at the end)"));
                 }
             }
