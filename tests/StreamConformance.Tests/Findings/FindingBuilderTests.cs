@@ -55,6 +55,27 @@ namespace StreamConformance.Tests.Findings
             Assert.That(FindingBuilder.Build(results.Take(1)).Single().Id, Is.EqualTo(seek.Id), "one check alone gives the same id");
         }
 
+        /// <summary>
+        /// On WebAssembly a timeout is the harness's (the probe's one thread waits on the read it needs): a harness
+        /// finding that still fails the run; the same timeout on CoreCLR stays a contract finding (a hang), and a wrong
+        /// value on WebAssembly stays one too.
+        /// </summary>
+        [TestCase("wasm", FindingClass.Harness)]
+        [TestCase("coreclr", FindingClass.Contract)]
+        public void ATimeoutOnWebAssemblyIsTheHarnesss(string flavor, FindingClass expected)
+        {
+            var document = new RunDocument();
+            document.Runtimes.Add(new RuntimeRun { Runtime = new RuntimeInfo { Name = "rt", Flavor = flavor } });
+            document.Results.Add(R("rt", "S", "v", "budget.latency.read-async-1", Outcome.Timeout, "no result within 5 s"));
+            document.Results.Add(R("rt", "S", "v", "seek.origins", Outcome.Fail, "Seek(10, Begin) returned 26; expected 10"));
+            var findings = FindingBuilder.Build(document);
+            var timeout = findings.Single(f => f.Cause.StartsWith("timeout:", System.StringComparison.Ordinal));
+            Assert.That(timeout.Class, Is.EqualTo(expected));
+            Assert.That(findings.Single(f => f != timeout).Class, Is.EqualTo(FindingClass.Contract));
+            Assert.That(findings.First().Class, Is.EqualTo(FindingClass.Contract), "ranked again: the contract finding first");
+            if (expected == FindingClass.Harness) Assert.That(timeout.Title, Does.Contain("the harness could not run"));
+        }
+
         /// <summary>A cost finding meets what the inventory read in the IL of its member; other members' hazards stay out.</summary>
         [Test]
         public void ACostFindingCarriesTheIlEvidenceOfItsMember()
