@@ -58,16 +58,8 @@ namespace StreamConformance.Runtimes
             var explicitRoot = Environment.GetEnvironmentVariable(PrivateRootVariable);
             if (!string.IsNullOrEmpty(explicitRoot))
                 return Directory.Exists(Path.Combine(explicitRoot, "shared", CoreFrameworkName)) ? Path.GetFullPath(explicitRoot) : null;
-            foreach (var start in new[] { AppContext.BaseDirectory, Directory.GetCurrentDirectory() })
-            {
-                for (var dir = start; !string.IsNullOrEmpty(dir); dir = Path.GetDirectoryName(dir.TrimEnd(Path.DirectorySeparatorChar)))
-                {
-                    var candidate = Path.Combine(dir, "artifacts", "dotnet-runtimes");
-                    if (Directory.Exists(Path.Combine(candidate, "shared", CoreFrameworkName))) return Path.GetFullPath(candidate);
-                    if (Path.GetDirectoryName(dir.TrimEnd(Path.DirectorySeparatorChar)) == dir) break;
-                }
-            }
-            return null;
+            var above = FolderSearch.Above(dir => Directory.Exists(Path.Combine(dir, "artifacts", "dotnet-runtimes", "shared", CoreFrameworkName)));
+            return above == null ? null : Path.Combine(above, "artifacts", "dotnet-runtimes");
         }
 
         /// <summary>The installed dotnet root: the one this process runs on, else DOTNET_ROOT, else the muxer on PATH's.</summary>

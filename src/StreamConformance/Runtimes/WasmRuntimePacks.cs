@@ -132,16 +132,8 @@ namespace StreamConformance.Runtimes
             var explicitRoot = Environment.GetEnvironmentVariable(PrivateRootVariable);
             if (!string.IsNullOrEmpty(explicitRoot))
                 return Directory.Exists(explicitRoot) ? Path.GetFullPath(explicitRoot) : null;
-            foreach (var start in new[] { AppContext.BaseDirectory, Directory.GetCurrentDirectory() })
-            {
-                for (var dir = start; !string.IsNullOrEmpty(dir); dir = Path.GetDirectoryName(dir.TrimEnd(Path.DirectorySeparatorChar)))
-                {
-                    var candidate = Path.Combine(dir, "artifacts", "wasm-runtimes");
-                    if (Directory.Exists(candidate) && Private(candidate).Any()) return Path.GetFullPath(candidate);
-                    if (Path.GetDirectoryName(dir.TrimEnd(Path.DirectorySeparatorChar)) == dir) break;
-                }
-            }
-            return null;
+            var above = FolderSearch.Above(dir => Private(Path.Combine(dir, "artifacts", "wasm-runtimes")).Any());
+            return above == null ? null : Path.Combine(above, "artifacts", "wasm-runtimes");
         }
 
         /// <summary>The version folders of <paramref name="root"/> that hold a pack, newest first.</summary>

@@ -46,17 +46,7 @@ namespace StreamConformance.Sweep
         }
 
         /// <summary>The checkout that holds the probe's project: above the harness, else above the current folder.</summary>
-        public static string? FindCheckout()
-        {
-            foreach (var start in new[] { AppContext.BaseDirectory, Directory.GetCurrentDirectory() })
-            {
-                for (var dir = Path.GetFullPath(start).TrimEnd(Path.DirectorySeparatorChar); !string.IsNullOrEmpty(dir); dir = Path.GetDirectoryName(dir))
-                {
-                    if (File.Exists(Path.Combine(dir, ProjectRelative))) return dir;
-                }
-            }
-            return null;
-        }
+        public static string? FindCheckout() => FolderSearch.Above(dir => File.Exists(Path.Combine(dir, ProjectRelative)));
 
         /// <summary>The harness library's module id and configuration: a probe built for another build of it is rebuilt.</summary>
         static string HarnessIdentity()
