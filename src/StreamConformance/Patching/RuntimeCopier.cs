@@ -15,7 +15,8 @@ namespace StreamConformance.Patching
     /// </summary>
     /// <remarks>
     /// .NET: <c>dotnet</c>, <c>host/</c> and <c>shared/Microsoft.NETCore.App/V</c> copied; other shared frameworks of
-    /// the same root linked. The copy runs as <c>DOTNET_ROOT=copy copy/dotnet exec --fx-version V</c>.
+    /// the same root (ASP.NET Core) real folders of links to their files, where a rewritten assembly replaces its link.
+    /// The copy runs as <c>DOTNET_ROOT=copy copy/dotnet exec --fx-version V</c>.
     /// Mono: a relocated prefix. Mono takes its root from the real path of its executable, so <c>bin/mono</c> is a
     /// copy of the binary; <c>lib/mono/4.5</c> and <c>lib/mono/gac</c> are real folders of links to the original
     /// files; <c>lib/libmono*.so</c> are linked because Mono's config maps native libraries to its own lib folder;
@@ -41,15 +42,15 @@ namespace StreamConformance.Patching
             CopyTree(Path.Combine(root, "host"), Path.Combine(outDir, "host"));
             var fxOut = Path.Combine(outDir, "shared", RuntimeResolver.CoreFrameworkName, original.Version);
             CopyTree(original.Location, fxOut);
-            // Other frameworks of the run (ASP.NET Core) are read, not rewritten: linked.
+            // Other frameworks of the run (ASP.NET Core): a real folder of links to their files, so that one of them can
+            // be replaced by a rewritten file (Place) while the rest are read from the original.
             foreach (var dir in original.AssemblyDirectories.Skip(1))
-            {
-                var framework = Path.GetFileName(Path.GetDirectoryName(dir)!);
-                var link = Path.Combine(outDir, "shared", framework, Path.GetFileName(dir));
-                Directory.CreateDirectory(Path.GetDirectoryName(link)!);
-                Directory.CreateSymbolicLink(link, dir);
-            }
+                LinkTree(dir, FrameworkCopy(outDir, dir), linkSubfolders: true);
         }
+
+        /// <summary>Where the copy in <paramref name="outDir"/> lays the shared framework folder <paramref name="frameworkDir"/> (…/shared/NAME/VERSION).</summary>
+        static string FrameworkCopy(string outDir, string frameworkDir) =>
+            Path.Combine(outDir, "shared", Path.GetFileName(Path.GetDirectoryName(frameworkDir)!), Path.GetFileName(frameworkDir));
 
         static void LayMono(RuntimeTarget original, string outDir)
         {
@@ -80,8 +81,8 @@ namespace StreamConformance.Patching
                 {
                     var source = Path.Combine(original.AssemblyDirectories[i], file);
                     if (!File.Exists(source)) continue;
-                    if (i > 0) throw new InputException($"patch: {assemblyName} belongs to {original.AssemblyDirectories[i]}, which a copy links, not copies: only {RuntimeResolver.CoreFrameworkName} assemblies can be patched");
-                    return (source, new[] { Path.Combine(outDir, "shared", RuntimeResolver.CoreFrameworkName, original.Version, file) });
+                    var folder = i == 0 ? Path.Combine(outDir, "shared", RuntimeResolver.CoreFrameworkName, original.Version) : FrameworkCopy(outDir, original.AssemblyDirectories[i]);
+                    return (source, new[] { Path.Combine(folder, file) });
                 }
                 throw new InputException($"patch: {original.Name} ({original.Location}) has no assembly {assemblyName}");
             }

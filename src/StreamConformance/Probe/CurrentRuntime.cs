@@ -20,7 +20,15 @@ namespace StreamConformance.Probe
                 Version = Runtimes.RuntimeResolver.CurrentVersion(),
                 Path = Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "",
             };
-            if (reportAssemblies != null && reportAssemblies.Count > 0) info.LoadedAssemblies = reportAssemblies.Select(Loaded).ToList();
+            if (reportAssemblies != null && reportAssemblies.Count > 0)
+            {
+#if !MONO_CORLIB
+                // An ASP.NET Core assembly (a patched copy of one) binds from the framework folder beside this runtime,
+                // as the recipes will bind it later in this process.
+                Recipes.AspNetCoreFramework.Register();
+#endif
+                info.LoadedAssemblies = reportAssemblies.Select(Loaded).ToList();
+            }
             return info;
         }
 

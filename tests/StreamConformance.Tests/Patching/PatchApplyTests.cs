@@ -69,6 +69,25 @@ namespace StreamConformance.Tests.Patching
             Assert.That(new FileInfo(rewritten.Paths[0]).LinkTarget, Is.Null, "the rewritten assembly is a real file of the copy, not a link");
         }
 
+        [Test]
+        public void AnAspNetCoreAssemblyIsWrittenIntoTheCopysOwnFrameworkFolderAndTheRestLinked()
+        {
+            var original = RuntimeResolver.Resolve("dotnet");
+            if (original.AssemblyDirectories.Count < 2) Assert.Ignore("this .NET has no ASP.NET Core shared framework beside it");
+            var framework = original.AssemblyDirectories[1];
+            var outDir = Path.Combine(_dir, "aspnetcore-patched");
+            var copy = PatchApplier.Apply(PatchFolder.Load(ShippedPatchTests.Folder("0021")), original, outDir, RuntimeCopyManifest.Patched);
+            var place = Path.Combine(outDir, "shared", "Microsoft.AspNetCore.App", Path.GetFileName(framework), "Microsoft.AspNetCore.OutputCaching.dll");
+            var rewritten = copy.Copy!.Assemblies.Single();
+            Assert.That(rewritten.Paths, Is.EqualTo(new[] { place }));
+            Assert.That(new FileInfo(place).LinkTarget, Is.Null, "the rewritten assembly is a real file of the copy");
+            using (var module = ModuleDefinition.ReadModule(place))
+                Assert.That(module.Mvid.ToString(), Is.EqualTo(rewritten.Mvid));
+            var sibling = new FileInfo(Path.Combine(Path.GetDirectoryName(place)!, "Microsoft.AspNetCore.dll"));
+            Assert.That(sibling.LinkTarget, Is.EqualTo(RuntimeResolver.ResolveLinks(Path.Combine(framework, "Microsoft.AspNetCore.dll"))), "the framework's other files are links to the original's");
+            // The installed framework is held unchanged by the teardown's fingerprint, which covers its folder.
+        }
+
         [TestCaseSource(nameof(Runtimes))]
         public void TheAaCopyKeepsTheOriginalBodiesUnderAFreshModuleVersionId(string runtime)
         {

@@ -217,6 +217,10 @@ namespace StreamConformance.Tests.Patching
                 "System.IO.Compression.SubReadStream zip-entry read stored edge.flush-read-only");
             yield return Fix("P0020_MultipartContentReadStreamIsClosedAfterDispose", "0020", "dotnet", "dispose.members-throw",
                 "System.Net.Http.MultipartContent+ContentReadStream MultipartContent.ReadAsStreamAsync dispose.members-throw");
+            // An ASP.NET Core assembly: woven into the copy's own Microsoft.AspNetCore.App folder.
+            yield return Fix("P0021_OutputCacheStreamWriteByteStartsTheResponse", "0021", "dotnet", "write-byte.round-trip|capabilities.unsupported",
+                "Microsoft.AspNetCore.OutputCaching.OutputCacheStream UseOutputCache cacheable response capabilities.unsupported",
+                "Microsoft.AspNetCore.OutputCaching.OutputCacheStream UseOutputCache cacheable response write-byte.round-trip");
         }
 
         [TestCaseSource(nameof(ConformanceFixes))]
