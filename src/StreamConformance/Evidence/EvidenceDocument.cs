@@ -65,26 +65,34 @@ namespace StreamConformance.Evidence
 
         /// <summary>
         /// The document with every path under <paramref name="checkout"/> written relative to it (the copies under
-        /// artifacts/, the private runtimes, the command line): committed evidence names no machine's folders.
+        /// artifacts/, the private runtimes, the command line), and an installed runtime's own folder written as the
+        /// variable a reader sets to find theirs (<see cref="DotNetRootToken"/>, <see cref="MonoPrefixToken"/>):
+        /// committed evidence names no machine's folders.
         /// </summary>
         public EvidenceDocument RelativeTo(string? checkout)
         {
-            if (string.IsNullOrEmpty(checkout)) return this;
-            var prefix = checkout!.TrimEnd('/', '\\') + "/";
-            string Strip(string text) => text.Replace(prefix, "");
-            Command = Strip(Command);
+            if (!string.IsNullOrEmpty(checkout))
+            {
+                var prefix = checkout!.TrimEnd('/', '\\') + "/";
+                Command = Command.Replace(prefix, "");
+                foreach (var runtime in Runtimes) runtime.Rewrite(text => text.Replace(prefix, ""));
+            }
             foreach (var runtime in Runtimes)
             {
-                runtime.Original = Strip(runtime.Original);
-                runtime.Errors = runtime.Errors.Select(Strip).ToList();
-                foreach (var copy in runtime.Copies)
-                {
-                    copy.Location = Strip(copy.Location);
-                    copy.Loaded = copy.Loaded.Select(Strip).ToList();
-                }
+                // The original side's location is the installed runtime's root (a dotnet root, a Mono prefix).
+                var installed = runtime.Copies.FirstOrDefault(c => c.Side == "original")?.Location.TrimEnd('/');
+                if (string.IsNullOrEmpty(installed) || !Path.IsPathRooted(installed)) continue;
+                var token = runtime.Flavor == "mono" ? MonoPrefixToken : DotNetRootToken;
+                runtime.Rewrite(text => text == installed ? token : text.Replace(installed + "/", token + "/"));
             }
             return this;
         }
+
+        /// <summary>Stands for the installed .NET's root folder in committed evidence.</summary>
+        public const string DotNetRootToken = "$DOTNET_ROOT";
+
+        /// <summary>Stands for the installed Mono's prefix in committed evidence.</summary>
+        public const string MonoPrefixToken = "$MONO_PREFIX";
 
         /// <summary>Whether a JSON document is a patch's evidence (a sweep's result has no "patch" and no "figures").</summary>
         public static bool IsEvidence(Newtonsoft.Json.Linq.JToken token) =>
@@ -94,6 +102,18 @@ namespace StreamConformance.Evidence
 
     public sealed class RuntimeEvidence
     {
+        /// <summary>Applies <paramref name="rewrite"/> to every path this runtime's evidence names.</summary>
+        internal void Rewrite(Func<string, string> rewrite)
+        {
+            Original = rewrite(Original);
+            Errors = Errors.Select(rewrite).ToList();
+            foreach (var copy in Copies)
+            {
+                copy.Location = rewrite(copy.Location);
+                copy.Loaded = copy.Loaded.Select(rewrite).ToList();
+            }
+        }
+
         [JsonProperty("runtime")] public string Runtime { get; set; } = "";
         [JsonProperty("flavor")] public string Flavor { get; set; } = "";
         [JsonProperty("version")] public string Version { get; set; } = "";

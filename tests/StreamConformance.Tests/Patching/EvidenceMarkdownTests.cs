@@ -83,6 +83,8 @@ namespace StreamConformance.Tests.Patching
                 if (!File.Exists(path)) continue;
                 // Nor another machine's: no absolute path that leads into a checkout's artifacts/ folder.
                 Assert.That(File.ReadAllText(path), Does.Not.Contain(RepoPaths.Root.TrimEnd('/') + "/").And.Not.Match(@"(^|[\s""`(])/[^\s""`]*/artifacts/"), file);
+                // Nor the installed runtimes' own folders: those are $DOTNET_ROOT and $MONO_PREFIX.
+                Assert.That(File.ReadAllText(path), Does.Not.Match(@"(^|[\s""`(])/(usr|opt|home|root|tmp|work)/"), file);
             }
         }
 
@@ -100,7 +102,24 @@ namespace StreamConformance.Tests.Patching
             Assert.That(runtime.Errors, Is.EqualTo(new[] { "aa: artifacts/x failed" }));
             Assert.That(runtime.Copies[0].Location, Is.EqualTo("artifacts/patched-runtimes/k/aa"));
             Assert.That(runtime.Copies[0].Loaded, Is.EqualTo(new[] { "artifacts/patched-runtimes/k/aa/a.dll mvid 1" }));
-            Assert.That(runtime.Copies[1].Location, Is.EqualTo("/usr/share/dotnet"), "the installed runtime is not under the checkout");
+            Assert.That(runtime.Copies[1].Location, Is.EqualTo("/usr/share/dotnet"), "not the original side: left as it is");
+        }
+
+        [TestCase("coreclr", "/usr/share/dotnet", "/usr/share/dotnet/shared/Microsoft.NETCore.App/10.0.12", "$DOTNET_ROOT")]
+        [TestCase("mono", "/usr", "/usr/lib/mono/4.5", "$MONO_PREFIX")]
+        public void AnInstalledRuntimesFolderIsWrittenAsTheVariableThatFindsIt(string flavor, string root, string original, string token)
+        {
+            var document = new StreamConformance.Evidence.EvidenceDocument { Command = "./build.sh run patch evidence p --runtime dotnet" };
+            var runtime = new StreamConformance.Evidence.RuntimeEvidence { Flavor = flavor, Original = original };
+            runtime.Copies.Add(new StreamConformance.Evidence.CopyEvidence { Side = "original", Location = root, Loaded = { original + "/a.dll mvid 1" } });
+            runtime.Copies.Add(new StreamConformance.Evidence.CopyEvidence { Side = "aa", Location = "/co/artifacts/patched-runtimes/k/aa" });
+            document.Runtimes.Add(runtime);
+            document.RelativeTo("/co/");
+            var expected = token + original.Substring(root.Length);
+            Assert.That(runtime.Original, Is.EqualTo(expected));
+            Assert.That(runtime.Copies[0].Location, Is.EqualTo(token));
+            Assert.That(runtime.Copies[0].Loaded, Is.EqualTo(new[] { expected + "/a.dll mvid 1" }));
+            Assert.That(runtime.Copies[1].Location, Is.EqualTo("artifacts/patched-runtimes/k/aa"));
         }
 
         [TestCase("0002-cryptostream-writebyte-read-mode")]
