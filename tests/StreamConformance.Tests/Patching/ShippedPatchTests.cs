@@ -221,6 +221,9 @@ namespace StreamConformance.Tests.Patching
             yield return Fix("P0021_OutputCacheStreamWriteByteStartsTheResponse", "0021", "dotnet", "write-byte.round-trip|capabilities.unsupported",
                 "Microsoft.AspNetCore.OutputCaching.OutputCacheStream UseOutputCache cacheable response capabilities.unsupported",
                 "Microsoft.AspNetCore.OutputCaching.OutputCacheStream UseOutputCache cacheable response write-byte.round-trip");
+            yield return Fix("P0022_FileBufferingWriteStreamCannotBeWrittenAfterDispose", "0022", "dotnet", "dispose.members-throw",
+                "Microsoft.AspNetCore.WebUtilities.FileBufferingWriteStream memoryThreshold=0 (temp file) dispose.members-throw",
+                "Microsoft.AspNetCore.WebUtilities.FileBufferingWriteStream memoryThreshold=32768 dispose.members-throw");
         }
 
         [TestCaseSource(nameof(ConformanceFixes))]
