@@ -63,6 +63,25 @@ namespace StreamConformance.Tests.Runtimes
             Assert.That(File.Exists(Path.Combine(WasmProbeBuild.FindCheckout()!, WasmProbeBuild.CacheRelative, _target.Version, WasmProbeBuild.EntryName)));
         }
 
+        /// <summary>
+        /// The 8.0 pack runs too (its probe needs a placeholder boot file under SDK 10), and finds what .NET 8 has on
+        /// CoreCLR: MemoryStream(byte[], int, int).Seek returns the index into the array, fixed in .NET 9.
+        /// </summary>
+        [Test]
+        public void The80PackRunsAndFindsNet8sMemoryStreamSeekFault()
+        {
+            var target = Runnable("wasm-8.0");
+            var document = Sweep(target, new[] { new ProbeItem { Type = "System.IO.MemoryStream", AssemblyName = "System.Private.CoreLib" } }, "seek.origins");
+            var run = document.Runtimes.Single();
+            Assert.That(run.Errors, Is.Empty);
+            Assert.That(run.Runtime.Version, Does.StartWith("8.0."));
+            var failing = document.Results.Where(r => r.Outcome == Outcome.Fail).ToList();
+            Assert.That(failing.Select(r => r.Variant), Is.EqualTo(new[] { "(byte[], int, int)" }), All(document));
+            Assert.That(failing[0].Message, Does.Contain("Seek(10, Begin) from position 0").And.Contain("returned 26; expected 10"));
+            Assert.That(_runtimeStreams.Results.Single(r => r.Check == "seek.origins" && r.Variant == "(byte[], int, int)").Outcome,
+                Is.EqualTo(Outcome.Pass), "fixed in the 10.0 pack");
+        }
+
         [Test]
         public void MemoryBufferedAndUnmanagedMemoryStreamHaveNoContractFinding()
         {
