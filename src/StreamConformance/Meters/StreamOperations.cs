@@ -44,9 +44,15 @@ namespace StreamConformance.Meters
         /// </summary>
         static void Spin(ref int spins)
         {
+            // WebAssembly has one thread: what would complete the call (a pool work item, a later turn of the event loop)
+            // cannot run while this one spins, so the wait would never end. That is the platform's limit, not the stream's.
+            if (Runtimes.RuntimeResolver.IsRunningOnWasm) throw new PlatformNotSupportedException(SingleThreadWait);
             if (++spins < 20) Thread.SpinWait(30);
             else Thread.Yield();
         }
+
+        const string SingleThreadWait =
+            "the call did not complete synchronously, and WebAssembly's one thread cannot wait for it to complete later";
 
         sealed class ReadByteOperation : StreamOperation
         {

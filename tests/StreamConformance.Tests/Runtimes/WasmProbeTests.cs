@@ -64,6 +64,27 @@ namespace StreamConformance.Tests.Runtimes
         }
 
         /// <summary>
+        /// Every fault kind the other runtimes survive is survived under Node, each costing one probe, and the correct
+        /// stream after them is judged in a fresh probe: its asynchronous reads, which this one thread cannot wait for,
+        /// are skips with that reason, not timeouts.
+        /// </summary>
+        [Test]
+        public void HangCrashExitAndStackOverflowAreSurvivedAndTheNextStreamIsJudged()
+        {
+            var assembly = RepoPaths.FaultyStreams("net10.0");
+            var types = new[] { "HangingStream", "FailFastStream", "ExitingStream", "StackOverflowStream", "WellBehavedStream" };
+            var document = Sweep(_target, types.Select(t => new ProbeItem { Type = "FaultyStreams." + t, AssemblyPath = assembly }), "budget.*|read.*");
+            string OutcomeOf(string type) => string.Join(",", document.Results.Where(r => r.Type == "FaultyStreams." + type).Select(r => r.Outcome).Distinct());
+            Assert.That(OutcomeOf("HangingStream"), Is.EqualTo("Timeout"), All(document));
+            Assert.That(OutcomeOf("FailFastStream"), Is.EqualTo("Crash"), All(document));
+            Assert.That(OutcomeOf("ExitingStream"), Is.EqualTo("Crash"), All(document));
+            Assert.That(OutcomeOf("StackOverflowStream"), Is.EqualTo("Crash"), All(document));
+            var wellBehaved = document.Results.Where(r => r.Type == "FaultyStreams.WellBehavedStream").ToList();
+            Assert.That(wellBehaved.Where(r => r.Outcome != Outcome.Pass && r.Outcome != Outcome.Skip && r.Outcome != Outcome.Advisory), Is.Empty, All(document));
+            Assert.That(wellBehaved.Single(r => r.Check == "budget.alloc.read-async-array-100").Message, Does.Contain("one thread cannot wait"));
+        }
+
+        /// <summary>
         /// The 8.0 pack runs too (its probe needs a placeholder boot file under SDK 10), and finds what .NET 8 has on
         /// CoreCLR: MemoryStream(byte[], int, int).Seek returns the index into the array, fixed in .NET 9.
         /// </summary>
