@@ -84,6 +84,15 @@ namespace StreamConformance.Tests.Runtimes
             Assert.That(wellBehaved.Single(r => r.Check == "budget.alloc.read-async-array-100").Message, Does.Contain("one thread cannot wait"));
         }
 
+        [Test]
+        public void SystemCallFiguresAreSkipsThatSayWhyNothingCanBeCounted()
+        {
+            var document = Sweep(_target, new[] { new ProbeItem { Type = "System.IO.FileStream", AssemblyName = "System.Private.CoreLib" } }, "syscalls.file.*");
+            Assert.That(document.Results, Is.Not.Empty);
+            Assert.That(document.Results.Select(r => r.Outcome).Distinct(), Is.EqualTo(new[] { Outcome.Skip }), All(document));
+            Assert.That(document.Results.Select(r => r.Message), Has.All.Contains("no system calls to count on WebAssembly"));
+        }
+
         /// <summary>
         /// The 8.0 pack runs too (its probe needs a placeholder boot file under SDK 10), and finds what .NET 8 has on
         /// CoreCLR: MemoryStream(byte[], int, int).Seek returns the index into the array, fixed in .NET 9.

@@ -112,6 +112,9 @@ namespace StreamConformance.Meters.Syscalls
 
         string? DetectUnavailability()
         {
+            // Checked first: inside WebAssembly the platform answers "Other", which would name the wrong cause.
+            if (Runtimes.RuntimeResolver.IsRunningOnWasm)
+                return "no system calls to count on WebAssembly: the module makes none of its own (its file system is emscripten's, in memory, and it has no sockets), so strace would see only Node's";
             if (Environment.OSVersion.Platform != PlatformID.Unix || !Directory.Exists("/proc/self"))
                 return "system-call counting needs Linux (strace); this is " + Environment.OSVersion.VersionString;
             var strace = ResolveStrace();
