@@ -224,6 +224,9 @@ namespace StreamConformance.Tests.Patching
             yield return Fix("P0022_FileBufferingWriteStreamCannotBeWrittenAfterDispose", "0022", "dotnet", "dispose.members-throw",
                 "Microsoft.AspNetCore.WebUtilities.FileBufferingWriteStream memoryThreshold=0 (temp file) dispose.members-throw",
                 "Microsoft.AspNetCore.WebUtilities.FileBufferingWriteStream memoryThreshold=32768 dispose.members-throw");
+            // Fail → advisory: Stream's own BeginRead answers a disposed (unreadable) stream with NotSupportedException.
+            yield return Fix("P0023_FormFileReadStreamIsClosedAfterDispose", "0023", "dotnet", "dispose.members-throw",
+                "Microsoft.AspNetCore.Http.ReferenceReadStream IFormFile.OpenReadStream dispose.members-throw");
         }
 
         [TestCaseSource(nameof(ConformanceFixes))]
