@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Real stream libraries from the registry, swept as a user would sweep them (`sweep --runtime dotnet --assembly X.dll`),
 # before (another build of the harness: --before ROOT or BEFORE_ROOT, when given and built) and after (this one). Not run by CI.
-#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [LIBRARY...]
+#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|all] [LIBRARY...]
+# The first set is the seven the synthesis was built on; the second, libraries it was not tuned on (issue 32).
 # Restores tools/library-sweep/Libraries.csproj (versions in Directory.Packages.props) into artifacts/library-sweep/bin,
 # then prints per library: concrete types, public concrete, built (public built), static-only, errors, timeouts,
 # crashes, findings by class; the sweep's own per-assembly row (built by how: constructor, factory, extension method,
@@ -13,15 +14,26 @@ before="${BEFORE_ROOT:-}"
 out="$root/artifacts/library-sweep"
 quick=()
 libs=()
+set_name=first
 while (($#)); do
   case "$1" in
     --before) before="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --quick) quick=(--quick); shift ;;
+    --set) set_name="$2"; shift 2 ;;
     *) libs+=("$1"); shift ;;
   esac
 done
-((${#libs[@]})) || libs=(Microsoft.IO.RecyclableMemoryStream K4os.Compression.LZ4.Streams ZstdSharp Snappier ICSharpCode.SharpZipLib Nerdbank.Streams CommunityToolkit.HighPerformance)
+first=(Microsoft.IO.RecyclableMemoryStream K4os.Compression.LZ4.Streams ZstdSharp Snappier ICSharpCode.SharpZipLib Nerdbank.Streams CommunityToolkit.HighPerformance)
+second=(SharpCompress DotNetZip BouncyCastle.Cryptography)
+if ! ((${#libs[@]})); then
+  case "$set_name" in
+    first) libs=("${first[@]}") ;;
+    second) libs=("${second[@]}") ;;
+    all) libs=("${first[@]}" "${second[@]}") ;;
+    *) echo "library-sweep: --set $set_name: expected first, second or all" >&2; exit 2 ;;
+  esac
+fi
 mkdir -p "$out"
 dotnet build "$root/tools/library-sweep/Libraries.csproj" -c Release -nologo -v q -clp:ErrorsOnly -o "$out/bin" >&2
 after_dll="$root/src/StreamConformance.Cli/bin/${CONFIG:-Release}/net10.0/streamconf.dll"
