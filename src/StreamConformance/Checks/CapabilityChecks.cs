@@ -37,8 +37,11 @@ namespace StreamConformance.Checks
                         if (stream.CanSeek && !recipe.CanSeek) flags += ", seeks though the recipe does not say so";
                         var writes = access != StreamAccess.Read || recipe.WritesOnReadFixture;
                         if (stream.CanWrite && !writes) flags += ", writes left to the feeder that ends them";
+                        // A read over content the stream rejects fails on the content: it says nothing of CanRead.
+                        var reads = access == StreamAccess.Write || recipe.RejectedContentReason == null;
+                        if (stream.CanRead && !reads) flags += ", no read judged: " + recipe.RejectedContentReason;
                         opened.Add($"{access} ({flags})");
-                        Probe(stream, access, recipe.CanSeek, recipe.UnsupportedReadWriteExceptionType, writes, stricter);
+                        Probe(stream, access, recipe.CanSeek, recipe.UnsupportedReadWriteExceptionType, writes, reads, stricter);
                     });
                 }
             }
@@ -48,7 +51,7 @@ namespace StreamConformance.Checks
                 "within dotnet/runtime's conformance rules (its CanGetPositionWhenCanSeekIsFalse knob); not the stricter one: " + string.Join("; ", stricter));
         }
 
-        static void Probe(Stream s, StreamAccess access, bool seekKnob, Type unsupportedReadWrite, bool writes, List<string> stricter)
+        static void Probe(Stream s, StreamAccess access, bool seekKnob, Type unsupportedReadWrite, bool writes, bool reads, List<string> stricter)
         {
             // A recipe that knows its type seeks is a promise: losing it is a finding. One that does not say
             // (generic shapes) only decides which seek checks run; behaviour is judged against the stream's own flags.
@@ -104,7 +107,7 @@ namespace StreamConformance.Checks
                 Supported("Length", () => _ = s.Length);
                 Supported("Position = 0", () => s.Position = 0);
             }
-            if (s.CanRead && access != StreamAccess.Write)
+            if (s.CanRead && access != StreamAccess.Write && reads)
                 Supported("ReadByte()", () => s.ReadByte());
             if (s.CanWrite && writes)
             {

@@ -89,6 +89,14 @@ namespace StreamConformance.Recipes
         /// </summary>
         public virtual string? EmptyOnlyReason => null;
 
+        /// <summary>
+        /// Why the read fixture's content is not what the stream parses, or null: a decoder built by synthesis that rejects
+        /// every content the harness can make (its first read throws a format exception, as it must on malformed input)
+        /// and that nothing found feeds. A read over it fails on the content, so no check judges what a read does there
+        /// (a capability, an argument check that reads first); disposal is still judged.
+        /// </summary>
+        public virtual string? RejectedContentReason => null;
+
         /// <summary>The content to open this recipe over when a caller wants <paramref name="content"/>: none for an empty-only recipe.</summary>
         public byte[] ContentFor(byte[] content) => EmptyOnlyReason == null ? content : Array.Empty<byte>();
 

@@ -22,7 +22,7 @@ namespace StreamConformance.Tests.Isolation
         static readonly string[] Types =
         {
             "SlabStream", "XorEncoderStream", "XorDecoderStream", "ShiftStream", "PipeEnd", "LoopbackPipeStream", "FramedStream", "OrphanStream",
-            "ArchiveWriterStream", "SegmentStream`1",
+            "ArchiveWriterStream", "SegmentStream`1", "PropertiesStream", "FrameCodecStream", "CheckedInputStream",
         };
 
         RunDocument _document = null!;
@@ -74,6 +74,8 @@ namespace StreamConformance.Tests.Isolation
         [TestCase("XorDecoderStream")]
         [TestCase("XorEncoderStream")]
         [TestCase("SegmentStream`1")]
+        [TestCase("PropertiesStream")]
+        [TestCase("FrameCodecStream")]
         public void ACorrectStreamIsJudgedOnItsBytesAndPasses(string type)
         {
             var results = Of(type).ToList();
@@ -105,6 +107,38 @@ namespace StreamConformance.Tests.Isolation
             Assert.That(StaticOnly("LoopbackPipeStream"), Is.EqualTo("(built)"));
             foreach (var check in new[] { "read-byte.values", "read.differential", "write-byte.round-trip", "edge.zero-length" })
                 Assert.That(Of("LoopbackPipeStream").Single(r => r.Check == check).Outcome, Is.EqualTo(Outcome.Pass), Describe("LoopbackPipeStream"));
+        }
+
+        /// <summary>
+        /// A construction that passes its trial over an empty sink (a zeroed byte[] of properties) but cannot open over the
+        /// checks' content is no build: the next construction is used, and no check errs on a fixture that never opened.
+        /// </summary>
+        [Test]
+        public void AConstructionThatCannotOpenOverContentGivesWayToTheNext()
+        {
+            Assert.That(Variant("PropertiesStream"), Is.EqualTo("read PropertiesStream.WithDefaults(Stream)"));
+            Assert.That(Of("PropertiesStream").Where(r => r.Outcome == Outcome.Error), Is.Empty, Describe("PropertiesStream"));
+        }
+
+        /// <summary>
+        /// A decoder rejects input it cannot parse, which is correct: it is read over what its own write role made, or, with
+        /// nothing that makes its input, it has no read fixture, with the reason, and never a capability failure.
+        /// </summary>
+        [Test]
+        public void ADecoderThatRejectsMalformedInputIsFedItsOwnOutputOrNotRead()
+        {
+            Assert.That(Variant("FrameCodecStream"), Is.EqualTo("read new FrameCodecStream(Stream) over new FrameCodecStream(Stream)'s output; "
+                                                                + "write new FrameCodecStream(Stream), read back by new FrameCodecStream(Stream)"));
+            Assert.That(Of("FrameCodecStream").Where(r => r.Outcome == Outcome.Fail || r.Outcome == Outcome.Error), Is.Empty, Describe("FrameCodecStream"));
+            Assert.That(Of("FrameCodecStream").Single(r => r.Check == "capabilities.unsupported").Outcome, Is.EqualTo(Outcome.Pass), Describe("FrameCodecStream"));
+            // Nothing here makes its input: built over the content it rejects, its reads are not judged, with the reason.
+            Assert.That(Variant("CheckedInputStream"), Is.EqualTo("read new CheckedInputStream(Stream)"));
+            Assert.That(Of("CheckedInputStream").Where(r => r.Outcome == Outcome.Fail || r.Outcome == Outcome.Error), Is.Empty, Describe("CheckedInputStream"));
+            var capabilities = Of("CheckedInputStream").Single(r => r.Check == "capabilities.unsupported");
+            Assert.That(capabilities.Outcome, Is.EqualTo(Outcome.Pass), Describe("CheckedInputStream"));
+            Assert.That(capabilities.Message, Does.Contain("no read judged: new CheckedInputStream(Stream) rejects content it cannot parse")
+                .And.Contain("InvalidDataException (not a CHK1 stream)"));
+            Assert.That(Of("CheckedInputStream").Single(r => r.Check == "read-byte.values").Outcome, Is.EqualTo(Outcome.Skip));
         }
 
         [Test]

@@ -31,6 +31,15 @@ namespace StreamConformance.Recipes.Synthesis
         public string Label => (IsConstructor ? "new " + CSharpNames.Short(Method.DeclaringType!) : CSharpNames.Short(Method.DeclaringType!) + "." + Method.Name)
                                + "(" + string.Join(", ", _arguments.Select(a => a.Label)) + ")";
 
+        /// <summary>
+        /// The values of the arguments that select a mode (an enum named as one: CompressionMode, a parameter called mode),
+        /// which decide what a transform does whatever its CanRead and CanWrite say; empty when there are none.
+        /// </summary>
+        public string ModeLabel => string.Join(",", Method.GetParameters().Select((p, i) => IsMode(p) ? _arguments[i].Label : null).Where(l => l != null));
+
+        static bool IsMode(ParameterInfo p) =>
+            p.ParameterType.IsEnum && (p.ParameterType.Name.EndsWith("Mode", StringComparison.Ordinal) || (p.Name ?? "").EndsWith("mode", StringComparison.OrdinalIgnoreCase));
+
         /// <summary>The C# expression a user would write (for the repro).</summary>
         public string Source(bool forReading)
         {

@@ -54,34 +54,120 @@ namespace StreamConformance.Recipes.Synthesis
             readers = readers.Where(r => !IsFilled(r) || writers.Contains(r)).ToList();
             if (readers.Count == 0 && writers.Count == 0) return SynthesisResult.None(NoneBuilt(type, failures));
 
-            var reader = readers.FirstOrDefault();
-            var writer = writers.FirstOrDefault();
             // The round trips read and write the type: one that hangs (a broken stream) must not hang the build, so they
             // run bounded on a worker thread; past the limit the recipe judges pass-through lazily, in the checks, as a
             // check's own time limit then catches the hang.
-            if (!BoundedCall.TryRun(() => Pair(type, readers, writers, reader, writer), RoundTripLimit, "streamconf-round-trip", null, TimeSpan.Zero, out var recipe, out var error))
-                return SynthesisResult.Of(new SynthesizedRecipe(type, reader, writer, null, null, null, null, judgeLater: true));
+            if (!BoundedCall.TryRun(() => Choose(type, readers, writers), RoundTripLimit, "streamconf-round-trip", null, TimeSpan.Zero, out var chosen, out var error))
+                return SynthesisResult.Of(new SynthesizedRecipe(type, readers.FirstOrDefault(), writers.FirstOrDefault(), null, null, null, null, judgeLater: true));
             if (error != null) ExceptionDispatchInfo.Capture(error).Throw();
-            return SynthesisResult.Of(recipe);
+            var (recipe, notOpened) = chosen;
+            return recipe != null ? SynthesisResult.Of(recipe) : SynthesisResult.None(NoneOpened(notOpened, failures, type));
+        }
+
+        /// <summary>
+        /// The first reader and writer that open over the checks' content, each paired with what undoes it. A construction
+        /// that passed its trial over an empty sink may still refuse content (a decoder whose properties come from the
+        /// byte[] it is given): it is no build, and the next one is tried. A reader that rejects the content as malformed
+        /// (its first read throws a format exception) gives way to one that takes it or is fed by a writer; when none is,
+        /// the first stays with <see cref="StreamRecipe.RejectedContentReason"/>: the checks judge no read over it.
+        /// </summary>
+        (SynthesizedRecipe? recipe, List<string> notOpened) Choose(Type type, List<Trial> readers, List<Trial> writers)
+        {
+            var notOpened = new List<string>();
+            var writeCandidates = writers.ToList();
+            var partners = PartnerNames.For(type).SelectMany(p => Trials(p, new List<string>())).Where(t => !t.IsPair).ToList();
+            while (true)
+            {
+                var writer = writeCandidates.FirstOrDefault();
+                var recipe = ChooseReader(type, readers, writers, partners, writer, notOpened);
+                if (recipe == null) return (null, notOpened);
+                if (writer != null && OpenFailure(recipe, StreamAccess.Write) is string writeFailure)
+                {
+                    notOpened.Add($"{writer.Construction.Label}: {writeFailure}");
+                    writeCandidates.Remove(writer);
+                    continue;
+                }
+                return (recipe, notOpened);
+            }
+        }
+
+        /// <summary>At most this many readers are paired in turn looking for one that round-trips.</summary>
+        const int MaxReaderCandidates = 8;
+
+        /// <summary>
+        /// The first reader (in the order the constructions were tried) that opens over the checks' content and gives it
+        /// back, through the identity or a writer's output; else the first that opens, its bytes not compared, and when it
+        /// rejects the content, with that reason. Null when there is neither a reader that opens nor <paramref name="writer"/>.
+        /// </summary>
+        SynthesizedRecipe? ChooseReader(Type type, List<Trial> readers, List<Trial> writers, List<Trial> partners, Trial? writer, List<string> notOpened)
+        {
+            Trial? fallback = null;
+            foreach (var reader in readers.Take(MaxReaderCandidates))
+            {
+                var recipe = Pair(type, readers, writers, partners, reader, writer, false, out var rejects);
+                if (OpenFailure(recipe, IsFilled(reader) ? StreamAccess.ReadWrite : StreamAccess.Read) is string readFailure)
+                {
+                    notOpened.Add($"{reader.Construction.Label}: {readFailure}");
+                    continue;
+                }
+                if (rejects == null && recipe.ReadsItsContent) return recipe;
+                fallback ??= reader;
+            }
+            if (fallback == null && writer == null) return null;
+            return Pair(type, readers, writers, partners, fallback, writer, true, out _);
+        }
+
+        /// <summary>Content lengths a recipe must open over: the pilot's, the short checks' and the long ones'.</summary>
+        static readonly int[] OpenLengths = { 16, 64, 4096 };
+
+        /// <summary>Why the recipe's fixture for <paramref name="access"/> does not open over the checks' content, or null.</summary>
+        static string? OpenFailure(StreamRecipe recipe, StreamAccess access)
+        {
+            foreach (var length in access == StreamAccess.Write ? new[] { 0 } : OpenLengths)
+            {
+                try
+                {
+                    using var fixture = recipe.Open(access, StreamContent.Of(length));
+                    if (fixture == null) return null;
+                }
+                catch (Exception e)
+                {
+                    return $"opening it for {access.ToString().ToLowerInvariant()} over {length} bytes threw {e.GetType().Name} ({e.Message.Split('\n')[0]})";
+                }
+            }
+            return null;
         }
 
         /// <summary>How long the round trips that pair a transform with its inverse may take.</summary>
         public static TimeSpan RoundTripLimit { get; } = TimeSpan.FromSeconds(5);
 
-        SynthesizedRecipe Pair(Type type, List<Trial> readers, List<Trial> writers, Trial? reader, Trial? writer)
+        /// <param name="rejects">Set when <paramref name="reader"/> throws on the content and nothing found makes content it
+        /// reads, unless <paramref name="keepRejecting"/>: the recipe then keeps it, with the reason.</param>
+        SynthesizedRecipe Pair(Type type, List<Trial> readers, List<Trial> writers, List<Trial> partners, Trial? reader, Trial? writer, bool keepRejecting, out string? rejects)
         {
+            rejects = null;
+            string? rejectedContent = null;
             var sample = Sample();
-            var partners = PartnerNames.For(type).SelectMany(p => Trials(p, new List<string>())).Where(t => !t.IsPair).ToList();
             string? readWhy = null, writeWhy = null;
             Transcoder? encoder = null, decoder = null;
             if (reader != null)
             {
                 var asDecoder = IsFilled(reader) ? Transcoder.Identity : Transcoder.Decoder(reader);
-                var encoders = new[] { Transcoder.Identity }.Concat(writers.Concat(partners.Where(p => p.CanWrite && p.HasSink)).Where(w => w != reader && w.HasSink).Select(w => Transcoder.Encoder(w)));
+                // Its own write role last: one construction that decodes what it reads and encodes what it writes.
+                var encoders = new[] { Transcoder.Identity }.Concat(writers.Concat(partners.Where(p => p.CanWrite && p.HasSink)).Where(w => w != reader && w.HasSink)
+                    .Concat(writers.Where(w => w == reader && w.HasSink)).Select(w => Transcoder.Encoder(w)));
+                string? rejected = null;
                 foreach (var candidate in encoders)
                 {
-                    if (Transcoder.RoundTrips(candidate, asDecoder, sample, out var why)) { encoder = candidate; break; }
+                    if (Transcoder.RoundTrips(candidate, asDecoder, sample, out var why, out var thrown)) { encoder = candidate; break; }
                     if (candidate.IsIdentity) readWhy = $"a first read of 512 bytes {why}";
+                    if (candidate.IsIdentity && thrown != null && ContentRejection.Is(thrown))
+                        rejected = $"{reader.Construction.Label} rejects content it cannot parse (a first read of 512 bytes {why}), and no writer of its assembly makes content it reads back";
+                }
+                if (encoder == null && rejected != null)
+                {
+                    if (keepRejecting) rejectedContent = rejected;
+                    else rejects = rejected;
                 }
             }
             if (writer != null)
@@ -92,7 +178,8 @@ namespace StreamConformance.Recipes.Synthesis
                 var asEncoder = writer.HasSink || toArray != null ? Transcoder.Encoder(writer, toArray) : null;
                 if (asEncoder != null)
                 {
-                    var decoders = new[] { Transcoder.Identity }.Concat(readers.Concat(partners.Where(p => p.CanRead)).Where(r => r != writer && !IsFilled(r)).Select(Transcoder.Decoder));
+                    var decoders = new[] { Transcoder.Identity }.Concat(readers.Concat(partners.Where(p => p.CanRead)).Where(r => r != writer && !IsFilled(r))
+                        .Concat(readers.Where(r => r == writer && !IsFilled(r))).Select(Transcoder.Decoder));
                     foreach (var candidate in decoders)
                     {
                         if (Transcoder.RoundTrips(asEncoder, candidate, sample, out var why)) { decoder = candidate; break; }
@@ -100,7 +187,10 @@ namespace StreamConformance.Recipes.Synthesis
                     }
                 }
             }
-            return new SynthesizedRecipe(type, reader, writer, encoder, decoder, encoder == null ? readWhy : null, decoder == null ? writeWhy : null);
+            return new SynthesizedRecipe(type, reader, writer, encoder, decoder, encoder == null ? readWhy : null, decoder == null ? writeWhy : null)
+            {
+                RejectedContentBecause = rejectedContent,
+            };
         }
 
         /// <summary>Every construction that builds, tried over a writable sink; a type's own constructors first, then the factories that return it.</summary>
@@ -119,8 +209,11 @@ namespace StreamConformance.Recipes.Synthesis
             constructions.AddRange(FactoryIndex.For(type));
             foreach (var construction in constructions)
             {
-                // One trial per method and role: the other combinations of a method that already reads (or writes) add nothing.
-                if (roles.Contains(Key(construction.Method, "read")) && roles.Contains(Key(construction.Method, "write"))) continue;
+                // One trial per method, mode and role: the other combinations of a method that already reads (or writes) in
+                // that mode add nothing. A mode is kept apart even when its flags look alike: a zlib stream that reports its
+                // sink's CanRead and CanWrite in both modes decodes only in one.
+                var method = Key(construction.Method, construction.ModeLabel);
+                if (roles.Contains(Key(method, "read")) && roles.Contains(Key(method, "write"))) continue;
                 if (++tried > MaxTrials) break;
                 var scope = new BuildScope(false, new byte[0]);
                 Stream[]? streams = null;
@@ -131,10 +224,10 @@ namespace StreamConformance.Recipes.Synthesis
                     if (index < 0) continue;
                     var s = streams[index];
                     var trial = new Trial(construction, index, streams.Length == 2, s.CanRead, s.CanWrite, s.CanSeek, scope.ReadBack != null);
-                    var newRole = trial.CanRead && !roles.Contains(Key(construction.Method, "read")) || trial.CanWrite && !roles.Contains(Key(construction.Method, "write"));
+                    var newRole = trial.CanRead && !roles.Contains(Key(method, "read")) || trial.CanWrite && !roles.Contains(Key(method, "write"));
                     if (!newRole) continue;
-                    if (trial.CanRead) roles.Add(Key(construction.Method, "read"));
-                    if (trial.CanWrite) roles.Add(Key(construction.Method, "write"));
+                    if (trial.CanRead) roles.Add(Key(method, "read"));
+                    if (trial.CanWrite) roles.Add(Key(method, "write"));
                     trials.Add(trial);
                 }
                 catch (Exception e)
@@ -154,7 +247,9 @@ namespace StreamConformance.Recipes.Synthesis
         public static bool Is(Type actual, Type type) =>
             actual == type || type.IsGenericTypeDefinition && actual.IsGenericType && actual.GetGenericTypeDefinition() == type;
 
-        static string Key(MethodBase method, string role) => method.MetadataToken + ":" + method.Module.Name + ":" + role;
+        static string Key(MethodBase method, string mode) => method.MetadataToken + ":" + method.Module.Name + ":" + mode;
+
+        static string Key(string method, string role) => method + ":" + role;
 
         /// <summary>Whether a build for reading hands the content over (an inner stream, a byte[], a file), or can be filled by writing and seeking back.</summary>
         static bool GivesContent(Trial trial, List<string> failures)
@@ -226,6 +321,14 @@ namespace StreamConformance.Recipes.Synthesis
             const int shown = 3;
             var distinct = failures.Distinct().ToList();
             return "no construction built a usable stream: " + string.Join("; ", distinct.Take(shown)) + (distinct.Count > shown ? $"; and {distinct.Count - shown} more" : "");
+        }
+
+        /// <summary>Every construction built, and none opened over the checks' content: the first reason, then how many more.</summary>
+        static string NoneOpened(List<string> notOpened, List<string> failures, Type type)
+        {
+            if (notOpened.Count == 0) return NoneBuilt(type, failures);
+            var more = notOpened.Distinct().Count() - 1;
+            return "no construction opens over the checks' content: " + notOpened[0] + (more > 0 ? $"; and {more} more" : "");
         }
     }
 

@@ -70,6 +70,14 @@ namespace StreamConformance.Recipes.Synthesis
         public override bool ReadBackBeforeDispose => _toArray != null && _writer != null && !_writer.HasSink;
         public override string? TransformsContentReason => _transforms.Value;
 
+        /// <summary>The read fixture gives the content back: the identity round-trips, or it reads a writer's output.</summary>
+        public bool ReadsItsContent => _reader != null && _encoder != null;
+
+        /// <summary>Why the reader's content is not what it parses: it rejects it, and nothing found makes content it reads.</summary>
+        public string? RejectedContentBecause { get; set; }
+
+        public override string? RejectedContentReason => RejectedContentBecause;
+
         static string? Transforms(string? why) =>
             why == null ? null : why + ": the type transforms its content (a decoder, parser or encoder) and nothing found undoes it, so its bytes are not compared";
 

@@ -66,8 +66,13 @@ namespace StreamConformance.Recipes.Synthesis
         }
 
         /// <summary>Whether decoding what this encoder made of <paramref name="sample"/> gives it back; exceptions say no.</summary>
-        public static bool RoundTrips(Transcoder encoder, Transcoder decoder, byte[] sample, out string? why)
+        public static bool RoundTrips(Transcoder encoder, Transcoder decoder, byte[] sample, out string? why) =>
+            RoundTrips(encoder, decoder, sample, out why, out _);
+
+        /// <param name="thrown">What the encoder or decoder threw, when it did.</param>
+        public static bool RoundTrips(Transcoder encoder, Transcoder decoder, byte[] sample, out string? why, out Exception? thrown)
         {
+            thrown = null;
             try
             {
                 var back = decoder.Apply(encoder.Apply(sample));
@@ -78,6 +83,7 @@ namespace StreamConformance.Recipes.Synthesis
             }
             catch (Exception e)
             {
+                thrown = e;
                 why = $"threw {e.GetType().Name} ({e.Message.Split('\n')[0]})";
                 return false;
             }
