@@ -318,3 +318,67 @@ namespace FaultyStreams
         }
     }
 }
+
+namespace FaultyStreams
+{
+    /// <summary>
+    /// Slow but working, as a compressor that hands its blocks to other threads is: writes are buffered, the first one
+    /// starts a worker on the thread pool that needs <see cref="WorkMilliseconds"/> before it takes blocks (a codec
+    /// warming up), and Flush and Dispose wait for it to write what is pending into the sink. Opening it is instant: the
+    /// time goes where the pilot's first write, Flush and Dispose see it. It must never be reported as hung.
+    /// </summary>
+    public sealed class BackgroundCompressorStream : Stream
+    {
+        public const int WorkMilliseconds = 1500;
+        readonly Stream _sink;
+        readonly MemoryStream _pending = new MemoryStream();
+        System.Threading.Tasks.Task? _worker;
+        bool _disposed;
+
+        public BackgroundCompressorStream(Stream sink) => _sink = sink ?? throw new ArgumentNullException(nameof(sink));
+
+        public override bool CanRead => false;
+        public override bool CanSeek => false;
+        public override bool CanWrite => !_disposed;
+        public override long Length => throw new NotSupportedException();
+        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            if (buffer == null) throw new ArgumentNullException(nameof(buffer));
+            if (offset < 0 || count < 0 || offset > buffer.Length - count) throw new ArgumentOutOfRangeException(nameof(count));
+            if (_disposed) throw new ObjectDisposedException(nameof(BackgroundCompressorStream));
+            _worker ??= System.Threading.Tasks.Task.Run(() => Thread.Sleep(WorkMilliseconds));
+            _pending.Write(buffer, offset, count);
+        }
+
+        public override void Flush()
+        {
+            if (_disposed) throw new ObjectDisposedException(nameof(BackgroundCompressorStream));
+            Drain();
+        }
+
+        void Drain()
+        {
+            if (_worker == null) return;
+            _worker.Wait();
+            _sink.Write(_pending.GetBuffer(), 0, (int)_pending.Length);
+            _pending.SetLength(0);
+            _sink.Flush();
+        }
+
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing && !_disposed)
+            {
+                Drain();
+                _disposed = true;
+                _sink.Dispose();
+            }
+            base.Dispose(disposing);
+        }
+    }
+}

@@ -15,7 +15,7 @@ namespace StreamConformance.Probe
     {
         public List<StreamRecipe> Built { get; } = new List<StreamRecipe>();
         public List<string> Failures { get; } = new List<string>();
-        /// <summary>The pilot figure the host scales this type's check time limit by.</summary>
+        /// <summary>The pilot figure the host scales this type's check time limit by: the slowest open, for a write fixture with its first write, Flush and Dispose.</summary>
         public double SlowestOpen { get; private set; }
         public SortedSet<string> Inner { get; } = new SortedSet<string>(StringComparer.Ordinal);
 
@@ -56,6 +56,7 @@ namespace StreamConformance.Probe
                     {
                         any = true;
                         Inner.UnionWith(InnerStreams.Of(fixture.Stream));
+                        if (access == StreamAccess.Write) FirstWrite(fixture.Stream, content);
                     }
                 }
                 catch (Exception e)
@@ -66,6 +67,22 @@ namespace StreamConformance.Probe
                 heartbeat();
             }
             return any ? null : error ?? "the recipe offers no way to open the stream";
+        }
+
+        /// <summary>
+        /// A write, Flush and (with the fixture's) Dispose inside the pilot's figure: a compressor that hands its blocks to
+        /// other threads does its work there, not at open, and every write check waits for it. What the write does is the
+        /// checks' to judge.
+        /// </summary>
+        static void FirstWrite(System.IO.Stream stream, byte[] content)
+        {
+            try
+            {
+                if (!stream.CanWrite) return;
+                stream.Write(content, 0, content.Length);
+                stream.Flush();
+            }
+            catch (Exception) { }
         }
     }
 }

@@ -137,6 +137,29 @@ namespace StreamConformance.Tests.Isolation
             Assert.That(hang[0].Message, Does.Contain("per check"), "the timeout says which limit it met");
         }
 
+        /// <summary>
+        /// A compressor that hands its blocks to a worker on the thread pool opens at once and spends its time in Flush and
+        /// Dispose, waiting for the worker: the pilot's first write, Flush and Dispose give the figure its checks' limit
+        /// follows, so it is not a timeout, while a stream that hangs beside it still is.
+        /// </summary>
+        [Test]
+        public void AStreamThatWorksOnAnotherThreadIsGivenTheTimeItsFirstWriteTakes()
+        {
+            var runtime = RepoPaths.OnMono ? RuntimeResolver.Resolve("mono") : RuntimeResolver.Resolve("dotnet");
+            var options = new SweepOptions { CheckTimeout = TimeSpan.FromSeconds(1), Quick = true, Checks = "write-byte.round-trip,dispose.twice,read-byte.values" };
+            options.Runtimes.Add(runtime);
+            var items = new[] { "BackgroundCompressorStream", "HangingStream" }
+                .Select(n => new ProbeItem { Type = "FaultyStreams." + n, AssemblyPath = _assembly }).ToList();
+            var document = new SweepRunner(options, (_, __) => new SweepTargets(items), new ProbeLocator(RepoPaths.ProbeRoot)).Run();
+            string All() => string.Join("; ", document.Results.Select(r => $"{r.Type} {r.Check} {r.Outcome} {r.Message}"));
+
+            var background = document.Results.Where(r => r.Type == "FaultyStreams.BackgroundCompressorStream").ToList();
+            Assert.That(document.Runtimes.Single().Built.Keys, Does.Contain("FaultyStreams.BackgroundCompressorStream"), All());
+            Assert.That(background.Single(r => r.Check == "write-byte.round-trip").Outcome, Is.EqualTo(Outcome.Pass), All());
+            Assert.That(background.Select(r => r.Outcome), Has.None.EqualTo(Outcome.Timeout), All());
+            Assert.That(document.Results.Where(r => r.Type == "FaultyStreams.HangingStream" && r.Outcome == Outcome.Timeout), Is.Not.Empty, All());
+        }
+
         [Test]
         public void NoScratchFolderIsLeftBehind()
         {
