@@ -94,6 +94,7 @@ namespace StreamConformance.Cli.Commands
             AnsiConsole.Write(ranked);
             if (findings.Count > MaxFindingsShown && !showAll)
                 AnsiConsole.MarkupLine($"[grey]… and {findings.Count - MaxFindingsShown} more: --all, or --markdown/--html/--json for every finding.[/]");
+            if (analysis.OfUserAssemblies) WriteByCause(findings);
             if (showAll)
             {
                 // The results behind the findings above, finding by finding: the same findings, counted and listed alike.
@@ -105,6 +106,17 @@ namespace StreamConformance.Cli.Commands
                         r.Outcome.ToString().ToLowerInvariant(), Markup.Escape(r.Message));
                 AnsiConsole.Write(failures);
             }
+        }
+
+        /// <summary>A library's findings by cause across its types, once there are more than a few: what its author fixes once.</summary>
+        static void WriteByCause(IReadOnlyList<Finding> findings)
+        {
+            if (findings.Count(f => f.FailsTheRun) <= FindingCauses.Threshold) return;
+            var table = new Table().Title("findings by cause, across types");
+            foreach (var c in new[] { "types", "findings", "class", "cause" }) table.AddColumn(c);
+            foreach (var cause in FindingCauses.Of(findings))
+                table.AddRow(cause.Types.ToString(), cause.Findings.Count.ToString(), ClassMarkup(cause.Class), Markup.Escape(cause.What));
+            AnsiConsole.Write(table);
         }
 
         /// <summary>The per-assembly table, compact: the how columns abbreviated, a static-only type's reason on its own line beneath.</summary>

@@ -1,0 +1,76 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+
+namespace StreamConformance.Findings
+{
+    /// <summary>One cause shared by several types' findings: "19 types: members work after Dispose".</summary>
+    public sealed class FindingCause
+    {
+        public FindingCause(FindingClass @class, string cause, string what, IReadOnlyList<Finding> findings)
+        {
+            Class = @class;
+            Cause = cause;
+            What = what;
+            Findings = findings;
+        }
+
+        public FindingClass Class { get; }
+        /// <summary>The check (or check family) behind the findings.</summary>
+        public string Cause { get; }
+        /// <summary>The cause in an author's words.</summary>
+        public string What { get; }
+        public IReadOnlyList<Finding> Findings { get; }
+        public int Types => Findings.Select(f => f.Type).Distinct().Count();
+
+        public override string ToString() => $"{Types} type{(Types == 1 ? "" : "s")}: {What}";
+    }
+
+    /// <summary>
+    /// A library's findings grouped by cause across its types, so its author sees a few causes instead of a line per type:
+    /// the findings that fail a run, by class and by the check that shows them, the largest group first.
+    /// </summary>
+    public static class FindingCauses
+    {
+        /// <summary>From this many findings on, a library's findings are also shown by cause.</summary>
+        public const int Threshold = 10;
+
+        static readonly Dictionary<string, string> Words = new Dictionary<string, string>(StringComparer.Ordinal)
+        {
+            ["dispose.members-throw"] = "members work, or throw another exception, after Dispose",
+            ["dispose.twice"] = "a second Dispose (or Close, DisposeAsync) throws",
+            ["edge.argument-validation"] = "Read or Write does not validate its arguments",
+            ["edge.zero-length"] = "zero-byte reads or writes are not no-ops",
+            ["edge.flush-read-only"] = "Flush on a read-only stream throws",
+            ["capabilities.unsupported"] = "CanRead, CanWrite or CanSeek disagree with what the members do",
+            ["read-byte.values"] = "ReadByte returns wrong values",
+            ["read.differential"] = "read modes disagree on the bytes",
+            ["write-byte.round-trip"] = "written bytes do not come back",
+            ["buffered.interleave"] = "interleaved reads, writes and seeks disagree with a model",
+            ["seek.origins"] = "Seek or Position answer wrongly",
+            ["seek.random-walk"] = "Seek or Position answer wrongly",
+        };
+
+        public static IReadOnlyList<FindingCause> Of(IEnumerable<Finding> findings) =>
+            // Checks that say the same thing in an author's words (seek.origins, seek.random-walk) are one cause.
+            findings.Where(f => f.FailsTheRun)
+                .GroupBy(f => (f.Class, What: WhatOf(f.Class, KeyOf(f))))
+                .Select(g => new FindingCause(g.Key.Class, KeyOf(g.First()), g.Key.What, g.ToList()))
+                .OrderByDescending(c => c.Types).ThenBy(c => c.Class).ThenBy(c => c.What, StringComparer.Ordinal)
+                .ToList();
+
+        // A cost finding's cause names the meter and operation (budget.alloc.read-byte): one group per meter.
+        static string KeyOf(Finding f) => f.Class == FindingClass.Cost && f.Cause.StartsWith("budget.", StringComparison.Ordinal)
+            ? string.Join(".", f.Cause.Split('.').Take(2))
+            : f.Cause.StartsWith("timeout:", StringComparison.Ordinal) ? "timeout" : f.Cause;
+
+        static string WhatOf(FindingClass c, string key)
+        {
+            if (Words.TryGetValue(key, out var words)) return words;
+            if (key == "timeout") return "a call never returns (the check timed out)";
+            if (key == "budget.alloc") return "allocates more per call than its budget";
+            if (key == "budget.latency") return "slower per call than its budget";
+            return c == FindingClass.Harness ? "the harness could not run " + key : key;
+        }
+    }
+}
