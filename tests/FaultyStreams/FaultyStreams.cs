@@ -142,6 +142,50 @@ namespace FaultyStreams
         public SlowToOpenStream(byte[] content) : base(content) => Thread.Sleep(OpenMilliseconds);
     }
 
+    /// <summary>
+    /// Reads ahead: ReadByte fills a 16-byte buffer, and Seek from Current forgets it, moving from where the inner
+    /// stream is rather than from Position. Only a sequence shows it (a ReadByte, then Seek(n, Current)); each call
+    /// alone behaves, as a buffered stream's bug does.
+    /// </summary>
+    public sealed class ReadAheadSeekStream : FaultBase
+    {
+        readonly byte[] _ahead = new byte[16];
+        int _next, _end;
+
+        public ReadAheadSeekStream(byte[] content) : base(content) { }
+
+        public override long Position { get => base.Position - (_end - _next); set { Forget(); base.Position = value; } }
+
+        public override int ReadByte()
+        {
+            if (_next == _end)
+            {
+                _next = 0;
+                _end = base.Read(_ahead, 0, _ahead.Length);
+                if (_end <= 0) { _end = 0; return -1; }
+            }
+            return _ahead[_next++];
+        }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            if (_next == _end) return base.Read(buffer, offset, count);
+            var n = Math.Min(count, _end - _next);
+            Buffer.BlockCopy(_ahead, _next, buffer, offset, n);
+            _next += n;
+            return n;
+        }
+
+        public override long Seek(long offset, SeekOrigin origin)
+        {
+            // The fault: the read-ahead is dropped without moving back by what was left of it.
+            Forget();
+            return base.Seek(offset, origin);
+        }
+
+        void Forget() => _next = _end = 0;
+    }
+
     /// <summary>A well-behaved stream beside the faulty ones: it must come out with no finding.</summary>
     public sealed class WellBehavedStream : FaultBase
     {

@@ -36,15 +36,60 @@ namespace StreamConformance.Checks
                     findings.Run("reads", () => ZeroReads(readable, content, bound));
                 }
             // An empty fixed-size store has no room for the bytes around the zero-byte writes.
-            var writable = recipe.CanGrow ? Fixtures.Writable(recipe) : null;
+            var access = StreamAccess.Write;
+            var writable = recipe.CanGrow ? Fixtures.Writable(recipe, out access) : null;
+            ReproTrace? trace = null;
             if (writable != null)
                 using (writable)
                 {
                     parts.Add("writes leave no trace");
-                    findings.Run("writes", () => ZeroWrites(writable, recipe.ReadBackBeforeDispose));
+                    findings.Run("writes", () =>
+                    {
+                        try
+                        {
+                            ZeroWrites(writable, recipe.ReadBackBeforeDispose);
+                        }
+                        catch (ContractViolation v)
+                        {
+                            trace = ZeroWritesTrace(ModelRepro.Name(access), recipe.ReadBackBeforeDispose, v.Message);
+                            throw;
+                        }
+                    });
                 }
             if (parts.Count == 0) return Skip("the recipe opens no readable stream and no writable stream with a read-back");
-            return Verdict(findings, "zero-byte " + string.Join("; zero-byte ", parts));
+            var result = Verdict(findings, "zero-byte " + string.Join("; zero-byte ", parts));
+            if (result.Outcome == Outcome.Fail) result.Repro = trace;
+            return result;
+        }
+
+        /// <summary>
+        /// <see cref="ZeroWrites"/>'s calls as steps, for the program of its failure: ten calls at most, with nothing to
+        /// shrink (each zero-byte write is one of the ways the rule is held).
+        /// </summary>
+        static ReproTrace ZeroWritesTrace(string access, bool beforeDispose, string violation)
+        {
+            var steps = new List<ReproStep>
+            {
+                ReproStep.Of(ReproOps.Write, new long[] { 0, 6 }, new byte[] { 1, 2, 3 }),
+                ReproStep.Of(ReproOps.Write, new long[] { 0, 6 }, Array.Empty<byte>()),
+                ReproStep.Of(ReproOps.Write, new long[] { 6, 6 }, Array.Empty<byte>()),
+                ReproStep.Of(ReproOps.WriteSpan, new long[] { 0, 0 }, Array.Empty<byte>()),
+                ReproStep.Of(ReproOps.WriteAsync, new long[] { 0, 6 }, Array.Empty<byte>()),
+                ReproStep.Of(ReproOps.WriteAsyncMemory, new long[] { 0, 0 }, Array.Empty<byte>()),
+                ReproStep.Of(ReproOps.Write, new long[] { 3, 6 }, new byte[] { 4, 5, 6 }),
+            };
+            if (beforeDispose)
+            {
+                steps.Add(ReproStep.Of(ReproOps.Flush));
+                steps.Add(ReproStep.Of(ReproOps.StoreIs, new long[] { 0 }));
+                steps.Add(ReproStep.Of(ReproOps.Dispose));
+            }
+            else
+            {
+                steps.Add(ReproStep.Of(ReproOps.Dispose));
+                steps.Add(ReproStep.Of(ReproOps.StoreIs, new long[] { 1 }));
+            }
+            return new ReproTrace { Access = access, ContentLength = 64, ShrunkFrom = steps.Count, Violation = violation, Steps = steps };
         }
 
         static readonly TimeSpan MinimumBound = TimeSpan.FromSeconds(2);

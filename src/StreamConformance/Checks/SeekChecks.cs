@@ -21,13 +21,14 @@ namespace StreamConformance.Checks
         {
             if (!recipe.CanSeek) return Skip("the recipe's streams do not seek (CanSeek knob is false)");
             var content = CheckContext.Content(Fixtures.ContentLength(recipe, context, atLeast: 512));
-            var fixture = Fixtures.Readable(recipe, content);
+            var fixture = Fixtures.Readable(recipe, content, out var access);
             if (fixture == null) return Skip("the recipe opens no readable stream");
+            StreamModel? model = null;
             using (fixture)
                 return Verify(() =>
                 {
                     var s = fixture.Stream;
-                    var model = new StreamModel(s, content, recipe.ReadsReadUntilSizeOrEof, recipe.CanGrow);
+                    model = new StreamModel(s, content, recipe.ReadsReadUntilSizeOrEof, recipe.CanGrow);
                     long length = content.Length;
                     model.PositionIs();
                     model.Seek(10, SeekOrigin.Begin);
@@ -60,7 +61,7 @@ namespace StreamConformance.Checks
                     StillAt(s, 7, "Position = -1");
                     model.ReadByte();
                     return $"Begin/Current/End seeks and Position over {length} bytes agree; past the end reads return nothing; negative targets are refused";
-                });
+                }, v => model == null ? null : ModelRepro.Of(recipe, access, content, model, v));
         }
 
         static void NegativeSeek(Stream s, long offset, SeekOrigin origin)
@@ -89,13 +90,14 @@ namespace StreamConformance.Checks
         {
             if (!recipe.CanSeek) return Skip("the recipe's streams do not seek (CanSeek knob is false)");
             var content = CheckContext.Content(Fixtures.ContentLength(recipe, context));
-            var fixture = Fixtures.Readable(recipe, content);
+            var fixture = Fixtures.Readable(recipe, content, out var access);
             if (fixture == null) return Skip("the recipe opens no readable stream");
             var steps = context.Quick ? 200 : 1500;
+            StreamModel? model = null;
             using (fixture)
                 return Verify(() =>
                 {
-                    var model = new StreamModel(fixture.Stream, content, recipe.ReadsReadUntilSizeOrEof, recipe.CanGrow);
+                    model = new StreamModel(fixture.Stream, content, recipe.ReadsReadUntilSizeOrEof, recipe.CanGrow);
                     var random = context.NewRandom(0x5EE4);
                     for (var i = 0; i < steps; i++)
                     {
@@ -106,7 +108,7 @@ namespace StreamConformance.Checks
                         model.Apply(op, random);
                     }
                     return $"{steps} seeded seeks and reads over {content.Length} bytes agree with the model (seed {context.Seed})";
-                });
+                }, v => model == null ? null : ModelRepro.Of(recipe, access, content, model, v));
         }
     }
 
@@ -141,15 +143,18 @@ namespace StreamConformance.Checks
                         return $"unseekable: interleaved ReadByte/Read/Read(Span) saw all {content.Length} bytes in order";
                     });
             }
-            var fixture = Fixtures.Open(recipe, StreamAccess.ReadWrite, content) ?? Fixtures.Open(recipe, StreamAccess.Read, content);
+            var access = StreamAccess.ReadWrite;
+            var fixture = Fixtures.Open(recipe, access, content);
+            if (fixture == null) fixture = Fixtures.Open(recipe, access = StreamAccess.Read, content);
             if (fixture == null) return Skip("the recipe opens no readable stream");
+            StreamModel? model = null;
             using (fixture)
                 return Verify(() =>
                 {
                     var stream = fixture.Stream;
                     var writable = stream.CanWrite;
                     var ops = writable ? StreamModel.AllOps : StreamModel.ReadOps;
-                    var model = new StreamModel(stream, content, recipe.ReadsReadUntilSizeOrEof, recipe.CanGrow);
+                    model = new StreamModel(stream, content, recipe.ReadsReadUntilSizeOrEof, recipe.CanGrow);
                     for (var i = 0; i < steps; i++)
                         model.Apply(ops[random.Next(ops.Length)], random);
                     var expected = model.Data;
@@ -166,7 +171,7 @@ namespace StreamConformance.Checks
                     var reread = StreamReading.ReadToEnd(stream, ReadMode.SyncArray, 64, StreamReading.LimitFor(expected.Length, context), recipe.ReadsReadUntilSizeOrEof);
                     Expect.That(Describe.Same(expected, reread), $"after {steps} operations, reading from 0 differs from the model (seed {context.Seed}): {Describe.Difference(expected, reread)}");
                     return $"{steps} seeded {(writable ? "read/write/seek" : "read/seek")} operations agree with the model (final length {expected.Length}, seed {context.Seed})";
-                });
+                }, v => model == null ? null : ModelRepro.Of(recipe, access, content, model, v));
         }
     }
 }

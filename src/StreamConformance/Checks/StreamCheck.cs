@@ -56,8 +56,11 @@ namespace StreamConformance.Checks
         protected CheckResult Verdict(Violations findings, string message) =>
             findings.Count == 0 ? Pass(message) : Fail(findings.ToString());
 
-        /// <summary>Runs <paramref name="body"/>, which returns the Pass message or throws.</summary>
-        protected CheckResult Verify(Func<string> body)
+        /// <summary>
+        /// Runs <paramref name="body"/>, which returns the Pass message or throws; a broken rule's result carries the
+        /// calls that led to it when <paramref name="repro"/> can give them.
+        /// </summary>
+        protected CheckResult Verify(Func<string> body, Func<ContractViolation, ReproTrace?>? repro = null)
         {
             try
             {
@@ -65,7 +68,9 @@ namespace StreamConformance.Checks
             }
             catch (ContractViolation v)
             {
-                return Fail(v.Message);
+                var failed = Fail(v.Message);
+                failed.Repro = repro?.Invoke(v);
+                return failed;
             }
             catch (RecipeFailure f)
             {
@@ -243,15 +248,29 @@ namespace StreamConformance.Checks
     static class Fixtures
     {
         /// <summary>A readable stream over <paramref name="content"/> at position 0: OpenRead, else OpenReadWrite.</summary>
-        public static StreamFixture? Readable(StreamRecipe recipe, byte[] content) =>
-            Open(recipe, StreamAccess.Read, content) ?? Open(recipe, StreamAccess.ReadWrite, content);
+        public static StreamFixture? Readable(StreamRecipe recipe, byte[] content) => Readable(recipe, content, out _);
+
+        /// <summary>As <see cref="Readable(StreamRecipe, byte[])"/>, saying which access it opened.</summary>
+        public static StreamFixture? Readable(StreamRecipe recipe, byte[] content, out StreamAccess access)
+        {
+            access = StreamAccess.Read;
+            var fixture = Open(recipe, StreamAccess.Read, content);
+            if (fixture != null) return fixture;
+            access = StreamAccess.ReadWrite;
+            return Open(recipe, StreamAccess.ReadWrite, content);
+        }
 
         /// <summary>An empty writable stream with a read-back: OpenWrite, else OpenReadWrite over nothing.</summary>
-        public static StreamFixture? Writable(StreamRecipe recipe)
+        public static StreamFixture? Writable(StreamRecipe recipe) => Writable(recipe, out _);
+
+        /// <summary>As <see cref="Writable(StreamRecipe)"/>, saying which access it opened.</summary>
+        public static StreamFixture? Writable(StreamRecipe recipe, out StreamAccess access)
         {
+            access = StreamAccess.Write;
             var fixture = Open(recipe, StreamAccess.Write, Array.Empty<byte>());
             if (fixture != null && fixture.CanReadBack) return fixture;
             fixture?.Dispose();
+            access = StreamAccess.ReadWrite;
             fixture = Open(recipe, StreamAccess.ReadWrite, Array.Empty<byte>());
             if (fixture != null && fixture.CanReadBack) return fixture;
             fixture?.Dispose();

@@ -1,12 +1,15 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using StreamConformance.Results;
 
 namespace StreamConformance.Checks
 {
     /// <summary>
     /// A byte[] model of a seekable stream, driven in lockstep with the real one: every operation is applied to
-    /// both and the answers compared. The last few operations are kept so a failure message shows how it got there.
+    /// both and the answers compared. The last few operations are kept so a failure message shows how it got there,
+    /// and every call is logged as a <see cref="ReproStep"/> (with what the model expected of it), so a failing
+    /// sequence can be re-run literally on a fresh stream (<see cref="Run"/>) and shrunk to a program.
     /// </summary>
     sealed class StreamModel
     {
@@ -14,6 +17,7 @@ namespace StreamConformance.Checks
         readonly List<byte> _data;
         readonly bool _noShortReads;
         readonly Queue<string> _recent = new Queue<string>();
+        readonly List<ReproStep> _log = new List<ReproStep>();
         readonly byte[] _buffer = new byte[96];
         long _position;
         int _operations;
@@ -29,6 +33,10 @@ namespace StreamConformance.Checks
         }
 
         public int Operations => _operations;
+        /// <summary>Every call made so far, in order.</summary>
+        public List<ReproStep> Log => _log;
+        /// <summary>The step whose answer broke the rule, once one has.</summary>
+        public ReproStep? Failed { get; private set; }
         public long Length => _data.Count;
         public byte[] Data => _data.ToArray();
 
@@ -52,31 +60,81 @@ namespace StreamConformance.Checks
                 case Op.Seek: Seek(target, (SeekOrigin)random.Next(3)); break;
                 case Op.PositionGet: PositionIs(); break;
                 case Op.PositionSet: SetPosition(target); break;
-                case Op.LengthGet:
-                    Note("Length");
-                    var length = Do("Length", () => _stream.Length);
-                    Expect.That(length == Length, Where($"Length returned {length}; expected {Length}"));
-                    break;
+                case Op.LengthGet: LengthIs(); break;
                 case Op.WriteArray: Write(1 + random.Next(48), random, span: false); break;
                 case Op.WriteSpan: Write(1 + random.Next(48), random, span: true); break;
                 case Op.WriteByte: Write(1, random, span: false, single: true); break;
             }
         }
 
-        public void ReadByte()
+        /// <summary>Re-runs one logged step literally (its arguments and bytes as logged; what to expect from this model).</summary>
+        public void Run(ReproStep step)
+        {
+            _operations++;
+            switch (step.Op)
+            {
+                case ReproOps.ReadByte: ReadByte(); break;
+                case ReproOps.Read: Read((int)step.Arg(0), span: false); break;
+                case ReproOps.ReadSpan: Read((int)step.Arg(0), span: true); break;
+                case ReproOps.Seek:
+                    var origin = (SeekOrigin)step.Arg(1);
+                    var offset = step.Arg(0);
+                    Seek(origin == SeekOrigin.Begin ? offset : origin == SeekOrigin.Current ? _position + offset : Length + offset, origin);
+                    break;
+                case ReproOps.Position: PositionIs(); break;
+                case ReproOps.SetPosition: SetPosition(step.Arg(0)); break;
+                case ReproOps.Length: LengthIs(); break;
+                case ReproOps.WriteByte: Write(new[] { (byte)step.Arg(0) }, span: false, single: true); break;
+                case ReproOps.Write: Write(step.Data ?? Array.Empty<byte>(), span: false, single: false); break;
+                case ReproOps.WriteSpan: Write(step.Data ?? Array.Empty<byte>(), span: true, single: false); break;
+                default: throw new ArgumentException("the model does not run " + step.Op, nameof(step));
+            }
+        }
+
+        /// <summary>Logs the step and runs it; a broken rule marks it as the failing one.</summary>
+        void Step(ReproStep step, Action body)
+        {
+            _log.Add(step);
+            try
+            {
+                body();
+            }
+            catch (ContractViolation)
+            {
+                Failed = step;
+                throw;
+            }
+        }
+
+        public void ReadByte() => Step(ReproStep.Of(ReproOps.ReadByte, expect: _position < Length ? _data[(int)_position] : -1), () =>
         {
             Note("ReadByte()");
             var expected = _position < Length ? _data[(int)_position] : -1;
             var value = Do("ReadByte()", _stream.ReadByte);
             Expect.That(value == expected, Where($"ReadByte() at position {_position} returned {value}; expected {expected}"));
             if (expected >= 0) _position++;
-        }
+        });
+
+        public void LengthIs() => Step(ReproStep.Of(ReproOps.Length, expect: Length), () =>
+        {
+            Note("Length");
+            var length = Do("Length", () => _stream.Length);
+            Expect.That(length == Length, Where($"Length returned {length}; expected {Length}"));
+        });
 
         public void Read(int count, bool span)
         {
+            var available = (int)Math.Max(0, Math.Min(count, Length - _position));
+            var expectedBytes = new byte[available];
+            for (var i = 0; i < available; i++) expectedBytes[i] = _data[(int)_position + i];
+            var shortReads = _noShortReads || available == 0 ? 0 : 1;
+            Step(ReproStep.Of(span ? ReproOps.ReadSpan : ReproOps.Read, new long[] { count, shortReads }, expectedBytes, available), () => ReadChecked(count, span, available));
+        }
+
+        void ReadChecked(int count, bool span, int available)
+        {
             var call = span ? $"Read(Span<byte>[{count}])" : $"Read(byte[], 5, {count})";
             Note(call);
-            var available = (int)Math.Max(0, Math.Min(count, Length - _position));
             var n = Do(call, () => span ? _stream.Read(new Span<byte>(_buffer, 5, count)) : _stream.Read(_buffer, 5, count));
             if (_noShortReads || available == 0)
                 Expect.That(n == available, Where($"{call} at position {_position} of {Length} returned {n}; expected {available}"));
@@ -88,26 +146,32 @@ namespace StreamConformance.Checks
             _position += n;
         }
 
-        public void SetPosition(long target)
+        public void SetPosition(long target) => Step(ReproStep.Of(ReproOps.SetPosition, new[] { target }, expect: target), () =>
         {
             Note($"Position = {target}");
             Do($"Position = {target}", () => { _stream.Position = target; });
             _position = target;
-            PositionIs();
-        }
+            PositionCheck();
+        });
 
         public void Seek(long target, SeekOrigin origin)
         {
             var offset = origin == SeekOrigin.Begin ? target : origin == SeekOrigin.Current ? target - _position : target - Length;
-            var call = $"Seek({offset}, {origin})";
-            Note(call);
-            var result = Do(call, () => _stream.Seek(offset, origin));
-            Expect.That(result == target, Where($"{call} from position {_position} (length {Length}) returned {result}; expected {target}"));
-            _position = target;
-            PositionIs();
+            Step(ReproStep.Of(ReproOps.Seek, new[] { offset, (long)origin }, expect: target), () =>
+            {
+                var call = $"Seek({offset}, {origin})";
+                Note(call);
+                var result = Do(call, () => _stream.Seek(offset, origin));
+                Expect.That(result == target, Where($"{call} from position {_position} (length {Length}) returned {result}; expected {target}"));
+                _position = target;
+                PositionCheck();
+            });
         }
 
-        public void PositionIs()
+        public void PositionIs() => Step(ReproStep.Of(ReproOps.Position, expect: _position), PositionCheck);
+
+        /// <summary>Position as the model has it: part of the step that moved it (a Seek, a set, a write), or a step of its own.</summary>
+        void PositionCheck()
         {
             var position = Do("Position", () => _stream.Position);
             Expect.That(position == _position, Where($"Position is {position}; expected {_position}"));
@@ -125,6 +189,20 @@ namespace StreamConformance.Checks
             }
             var bytes = new byte[count];
             random.NextBytes(bytes);
+            Write(bytes, span, single);
+        }
+
+        void Write(byte[] bytes, bool span, bool single)
+        {
+            var count = bytes.Length;
+            var step = single ? ReproStep.Of(ReproOps.WriteByte, new long[] { bytes[0] }, expect: _position + 1)
+                : ReproStep.Of(span ? ReproOps.WriteSpan : ReproOps.Write, span ? null : new long[] { 0 }, bytes, _position + count);
+            Step(step, () => WriteChecked(bytes, span, single));
+        }
+
+        void WriteChecked(byte[] bytes, bool span, bool single)
+        {
+            var count = bytes.Length;
             var call = single ? $"WriteByte({bytes[0]})" : span ? $"Write(ReadOnlySpan<byte>[{count}])" : $"Write(byte[], 0, {count})";
             Note(call);
             Do(call, () =>
@@ -143,7 +221,7 @@ namespace StreamConformance.Checks
             }
             _position += count;
             // A write must advance Position by what it wrote: checked at once, before a seek can hide a lost byte.
-            PositionIs();
+            PositionCheck();
         }
 
         void Note(string operation)

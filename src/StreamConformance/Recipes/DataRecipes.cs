@@ -39,5 +39,7 @@ namespace StreamConformance.Recipes
             StreamAccess.Write => "var bytes = new System.Data.SqlTypes.SqlBytes(new byte[1 << 20]); bytes.SetLength(0); var stream = bytes.Stream;",
             _ => "var stream = new System.Data.SqlTypes.SqlBytes((byte[])content.Clone()).Stream;",
         };
+
+        public override string? ReproStore(StreamAccess access) => access == StreamAccess.Write ? "bytes.IsNull ? new byte[0] : bytes.Value" : null;
     }
 }

@@ -93,6 +93,8 @@ namespace StreamConformance.Recipes
             _ => "var stream = new MemoryStream(new byte[4096 + 32], 16, 4096);\nstream.SetLength(0);",
         };
 
+        public override string? ReproStore(StreamAccess access) => "stream.ToArray()";
+
         /// <summary>The content between two margins of 0xEE, so a stream that strays outside its window shows it.</summary>
         static byte[] Surrounded(byte[] content)
         {

@@ -132,6 +132,13 @@ namespace StreamConformance.Recipes
         /// </summary>
         public virtual string? ReproSource(StreamAccess access) => null;
 
+        /// <summary>
+        /// For a repro that checks what was written: a C# expression, valid after <see cref="ReproSource"/>'s statements
+        /// for <paramref name="access"/> (and after the stream is disposed), giving the bytes that reached the store, as
+        /// the fixture's read-back reads them; null when the recipe has no such form.
+        /// </summary>
+        public virtual string? ReproStore(StreamAccess access) => null;
+
         /// <summary>Where this recipe puts its files: the run's once bound to it (<see cref="In"/>), else <see cref="RecipeEnvironment.ForProcess"/>.</summary>
         public RecipeEnvironment Scratch { get; private set; } = RecipeEnvironment.ForProcess;
 

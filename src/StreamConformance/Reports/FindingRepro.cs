@@ -12,8 +12,9 @@ namespace StreamConformance.Reports
     /// <summary>
     /// A self-contained C# program for a contract finding: the recipe as a user would write it (its
     /// <see cref="StreamRecipe.ReproSource"/>), then the call the check saw go wrong, printing what it returns or
-    /// throws. Only what can be written down faithfully: no source for the recipe, or a call the harness cannot spell
-    /// in C#, gives no program and says why.
+    /// throws; or, where the check kept the sequence of calls that failed (<see cref="CheckResult.Repro"/>, shrunk),
+    /// those calls (<see cref="TraceRepro"/>). Only what can be written down faithfully: no source for the recipe, or a
+    /// call the harness cannot spell in C#, gives no program and says why.
     /// </summary>
     public static class FindingRepro
     {
@@ -21,6 +22,7 @@ namespace StreamConformance.Reports
         public static string? For(Finding finding, out string why)
         {
             why = "";
+            string? tracedReason = null;
             if (finding.Class != FindingClass.Contract)
             {
                 why = "a repro program is written for contract findings; the figures above are the evidence of a cost";
@@ -28,8 +30,14 @@ namespace StreamConformance.Reports
             }
             foreach (var result in finding.Results.Where(r => r.Outcome == Outcome.Fail))
             {
+                if (result.Repro != null)
+                {
+                    var traced = Traced(finding, result, result.Repro, out var tracedWhy);
+                    if (traced != null) return traced;
+                    tracedReason ??= tracedWhy;
+                }
                 var violation = FirstViolation(result.Message, out var access);
-                var call = violation == null ? null : CallOf(violation, out var disposedFirst) is { } c ? (c, disposedFirst) : ((string, bool)?)null;
+                var call = violation == null ? null : CallOf(violation, result.Check, out var disposedFirst) is { } c ? (c, disposedFirst) : ((string, bool)?)null;
                 if (call == null)
                 {
                     why = $"the harness cannot spell the failing call of {result.Check} in C#: {Clip(result.Message)}";
@@ -46,8 +54,100 @@ namespace StreamConformance.Reports
                 }
                 return Program(finding, result, source, call.Value.Item1, call.Value.Item2, violation!);
             }
+            if (tracedReason != null) why = tracedReason;
             if (why.Length == 0) why = "no failing result to replay";
             return null;
+        }
+
+        static string? Traced(Finding finding, CheckResult result, ReproTrace trace, out string why)
+        {
+            var access = trace.Access == "write" ? StreamAccess.Write : trace.Access == "readWrite" ? StreamAccess.ReadWrite : StreamAccess.Read;
+            var recipe = RecipeOf(finding.Type, result.Variant);
+            var source = recipe?.ReproSource(access);
+            if (recipe == null || source == null)
+            {
+                why = recipe == null
+                    ? $"no recipe named '{result.Variant}' for {finding.Type} in this build"
+                    : $"the recipe '{result.Variant}' has no source form for a {access.ToString().ToLowerInvariant()} stream yet";
+                return null;
+            }
+            var body = TraceRepro.Body(trace, recipe, access, out why);
+            if (body == null) return null;
+            var sb = new StringBuilder();
+            sb.Append("// ").Append(finding.Id).Append(": ").Append(finding.Title).Append('\n');
+            sb.Append("// Seen by ").Append(result.Check).Append(" on the recipe '").Append(result.Variant).Append("': ").Append(Clip(trace.Violation)).Append('\n');
+            sb.Append(trace.Replays == 0 || trace.ShrunkFrom == trace.Steps.Count
+                    ? $"// The check's {trace.Steps.Count} calls, as it made them"
+                    : $"// The check's {trace.ShrunkFrom} calls, shrunk to the {trace.Steps.Count} below by {trace.Replays} re-runs on fresh streams")
+              .Append("; each prints what it returned, WRONG where the check expected otherwise.\n");
+            sb.Append(BuildNote(source));
+            sb.Append(UsingsFor(source)).Append("static class Repro\n{\n    static void Main()\n    {\n");
+            Content(sb, trace.ContentLength);
+            foreach (var line in source.Split('\n')) sb.Append("        ").Append(line).Append('\n');
+            sb.Append("        Console.WriteLine($\"CanRead={stream.CanRead} CanWrite={stream.CanWrite} CanSeek={stream.CanSeek}\");\n");
+            foreach (var line in body.TrimEnd('\n').Split('\n')) sb.Append("        ").Append(line).Append('\n');
+            sb.Append("    }\n").Append(TraceRepro.Helpers).Append("}\n");
+            return WithHelperTypes(sb.ToString());
+        }
+
+        /// <summary>
+        /// A recipe's source may wrap its content in <c>new Unseekable(stream)</c> (a request body is not seekable, and the
+        /// stream built over it behaves accordingly); the program then declares that small wrapper itself.
+        /// </summary>
+        static string WithHelperTypes(string program) =>
+            program + (program.Contains("new Unseekable(") ? UnseekableType : "") + (program.Contains("new HandOver(") ? HandOverType : "");
+
+        const string HandOverType = @"
+/// <summary>Content whose SerializeToStreamAsync hands out the stream it is given, and ends when released.</summary>
+sealed class HandOver : System.Net.Http.HttpContent
+{
+    public readonly System.Threading.Tasks.TaskCompletionSource<Stream> Given = new System.Threading.Tasks.TaskCompletionSource<Stream>(System.Threading.Tasks.TaskCreationOptions.RunContinuationsAsynchronously);
+    readonly System.Threading.Tasks.TaskCompletionSource<bool> _release = new System.Threading.Tasks.TaskCompletionSource<bool>(System.Threading.Tasks.TaskCreationOptions.RunContinuationsAsynchronously);
+    protected override System.Threading.Tasks.Task SerializeToStreamAsync(Stream stream, System.Net.TransportContext context)
+    {
+        Given.TrySetResult(stream);
+        return _release.Task;
+    }
+    protected override bool TryComputeLength(out long length) { length = 0; return false; }
+    public void Release() => _release.TrySetResult(true);
+}
+";
+
+        const string UnseekableType = @"
+/// <summary>The content as a request body gives it: readable, not seekable.</summary>
+sealed class Unseekable : Stream
+{
+    readonly Stream _inner;
+    public Unseekable(Stream inner) => _inner = inner;
+    public override bool CanRead => _inner.CanRead;
+    public override bool CanSeek => false;
+    public override bool CanWrite => false;
+    public override long Length => throw new NotSupportedException();
+    public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+    public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
+    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+    public override void SetLength(long value) => throw new NotSupportedException();
+    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+    public override void Flush() { }
+}
+";
+
+        static string BuildNote(string source) => source.Contains("WebApplication.")
+            ? "// Self-contained: build it as a console program with <FrameworkReference Include=\"Microsoft.AspNetCore.App\" /> and run it on the runtime named above.\n"
+            : "// Self-contained: build it as a console program (.NET) or with `csc Repro.cs` (Mono) and run it on the runtime named above.\n";
+
+        const string Usings = "using System;\nusing System.IO;\nusing System.IO.Compression;\nusing System.Security.Cryptography;\n";
+
+        /// <summary>The program's usings: those of a minimal ASP.NET Core app too when the recipe's source starts one.</summary>
+        static string UsingsFor(string source) => Usings + (source.Contains("WebApplication.")
+            ? "using System.Linq;\nusing System.Threading.Tasks;\nusing Microsoft.AspNetCore.Builder;\nusing Microsoft.AspNetCore.Hosting;\nusing Microsoft.AspNetCore.Http;\nusing Microsoft.Extensions.DependencyInjection;\n\n"
+            : "\n");
+
+        static void Content(StringBuilder sb, int length)
+        {
+            sb.Append("        // The content every check reads: ").Append(length).Append(" bytes, the first 256 counting down from 255, the rest from Random(").Append(length).Append(").\n");
+            sb.Append("        var content = new byte[").Append(length).Append("];\n        new Random(").Append(length).Append(").NextBytes(content);\n");
+            sb.Append("        for (var i = 0; i < Math.Min(256, content.Length); i++) content[i] = (byte)(255 - i);\n\n");
         }
 
         /// <summary>The recipe of that type and variant: a hand-written one, else one synthesized for a type this process has loaded.</summary>
@@ -73,6 +173,8 @@ namespace StreamConformance.Reports
                     : name == "ReadWrite" ? StreamAccess.ReadWrite : StreamAccess.Read;
                 first = first.Substring(prefix.Length);
             }
+            // edge.argument-validation names its calls without a prefix: a write's misuse is replayed on a write stream.
+            else if (first.StartsWith("Write", StringComparison.Ordinal)) access = StreamAccess.Write;
             return first.Length == 0 ? null : first;
         }
 
@@ -92,12 +194,16 @@ namespace StreamConformance.Reports
             (new Regex(@"^(?<m>ReadAsync|WriteAsync)\(buffer\[(?<n>\d+)\], (?<a>-?\d+), (?<b>-?\d+)\)"), "stream.${m}(new byte[${n}], ${a}, ${b}).GetAwaiter().GetResult()"),
             (new Regex(@"^(?<m>ReadAsync|WriteAsync)\(byte\[\], (?<a>-?\d+), (?<b>-?\d+)\)"), "stream.${m}(new byte[${a} + ${b}], ${a}, ${b}).GetAwaiter().GetResult()"),
             (new Regex(@"^Flush\(\) before reading"), "stream.Flush()"),
+            (new Regex(@"^(?<m>CanRead|CanWrite|CanSeek) is (true|false)"), "stream.${m}"),
+            (new Regex(@"^DisposeAsync\(\)"), "stream.DisposeAsync().AsTask().GetAwaiter().GetResult()"),
+            (new Regex(@"^Close\(\)"), "stream.Close()"),
         };
 
         /// <summary>The C# of the call a violation starts with; "… after Dispose" replays it on a disposed stream.</summary>
-        static string? CallOf(string violation, out bool disposedFirst)
+        static string? CallOf(string violation, string check, out bool disposedFirst)
         {
-            disposedFirst = violation.Contains(" after Dispose");
+            // dispose.members-throw names a capability that stays true without saying "after Dispose": it is.
+            disposedFirst = violation.Contains(" after Dispose") || (check == "dispose.members-throw" && Regex.IsMatch(violation, @"^Can(Read|Write|Seek) is "));
             var trimmed = Regex.Replace(violation, @"^the (first|second) ", "");
             if (trimmed != violation && trimmed.StartsWith("Dispose()", StringComparison.Ordinal))
             {
@@ -123,15 +229,14 @@ namespace StreamConformance.Reports
             var sb = new StringBuilder();
             sb.Append("// ").Append(finding.Id).Append(": ").Append(finding.Title).Append('\n');
             sb.Append("// Seen by ").Append(result.Check).Append(" on the recipe '").Append(result.Variant).Append("': ").Append(Clip(violation)).Append('\n');
-            sb.Append("// Self-contained: build it as a console program (.NET) or with `csc Repro.cs` (Mono) and run it on the runtime named above.\n");
-            sb.Append("using System;\nusing System.IO;\nusing System.IO.Compression;\nusing System.Security.Cryptography;\n\n");
-            sb.Append("static class Repro\n{\n    static void Main()\n    {\n");
-            sb.Append("        // The content every check reads: 4096 bytes, the first 256 counting down from 255, the rest from Random(4096).\n");
-            sb.Append("        var content = new byte[4096];\n        new Random(4096).NextBytes(content);\n        for (var i = 0; i < 256; i++) content[i] = (byte)(255 - i);\n\n");
+            sb.Append(BuildNote(source));
+            sb.Append(UsingsFor(source)).Append("static class Repro\n{\n    static void Main()\n    {\n");
+            Content(sb, 4096);
             foreach (var line in source.Split('\n')) sb.Append("        ").Append(line).Append('\n');
             sb.Append("        Console.WriteLine($\"CanRead={stream.CanRead} CanWrite={stream.CanWrite} CanSeek={stream.CanSeek}\");\n");
             if (disposedFirst) sb.Append("        stream.Dispose();\n");
             var isExpression = !call.Contains(" = ") && !call.EndsWith("Dispose()", StringComparison.Ordinal) && !call.EndsWith("Flush()", StringComparison.Ordinal)
+                               && !call.Contains("DisposeAsync()") && !call.EndsWith("Close()", StringComparison.Ordinal)
                                && !call.StartsWith("stream.WriteByte", StringComparison.Ordinal) && !call.StartsWith("stream.SetLength", StringComparison.Ordinal)
                                && !call.StartsWith("stream.Write(", StringComparison.Ordinal) && !(call.StartsWith("stream.WriteAsync", StringComparison.Ordinal));
             var shown = call.Replace("\"", "\\\"");
@@ -140,7 +245,7 @@ namespace StreamConformance.Reports
             else sb.Append("            ").Append(call).Append(";\n            Console.WriteLine(\"").Append(shown).Append(": no exception\");\n");
             sb.Append("        }\n        catch (Exception e)\n        {\n            Console.WriteLine(\"").Append(shown).Append(" threw \" + e.GetType().FullName + \": \" + e.Message);\n        }\n");
             sb.Append("    }\n}\n");
-            return sb.ToString();
+            return WithHelperTypes(sb.ToString());
         }
 
         static string Clip(string text) => text.Length <= 160 ? text.Replace('\n', ' ') : text.Substring(0, 159).Replace('\n', ' ') + "…";

@@ -26,6 +26,13 @@ namespace StreamConformance.Results
         [JsonProperty("samples", NullValueHandling = NullValueHandling.Ignore, ItemConverterType = typeof(CompactArrayConverter))]
         public SortedDictionary<string, double[]>? Samples { get; set; }
 
+        /// <summary>
+        /// For a failure that came from a sequence of calls: the calls, shrunk to the shortest sequence found that fails
+        /// the same way, which <c>report --finding</c> writes out as the program.
+        /// </summary>
+        [JsonProperty("repro", NullValueHandling = NullValueHandling.Ignore)]
+        public ReproTrace? Repro { get; set; }
+
         public static CheckResult Of(string check, Outcome outcome, string message) =>
             new CheckResult { Check = check, Outcome = outcome, Message = message };
 

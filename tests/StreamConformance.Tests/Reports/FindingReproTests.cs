@@ -5,9 +5,12 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using NUnit.Framework;
+using StreamConformance.Checks;
 using StreamConformance.Findings;
+using StreamConformance.Recipes;
 using StreamConformance.Reports;
 using StreamConformance.Results;
+using StreamConformance.Tests.Isolation;
 
 namespace StreamConformance.Tests.Reports
 {
@@ -27,9 +30,9 @@ namespace StreamConformance.Tests.Reports
             return FindingBuilder.Build(new[] { result }).Single();
         }
 
-        static string Run(string program)
+        static string Run(string program, params string[] more)
         {
-            var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
+            var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator).Concat(more)
                 .Select(p => MetadataReference.CreateFromFile(p));
             var compilation = CSharpCompilation.Create("Repro", new[] { CSharpSyntaxTree.ParseText(program) }, references,
                 new CSharpCompilationOptions(OutputKind.ConsoleApplication));
@@ -98,6 +101,79 @@ namespace StreamConformance.Tests.Reports
             var cost = FindingBuilder.Build(new[] { Cost() }).Single();
             Assert.That(FindingRepro.For(cost, out why), Is.Null);
             Assert.That(why, Does.Contain("contract findings"));
+        }
+
+        /// <summary>A check run for real on a recipe, as the probe runs it, its result named as a sweep names it.</summary>
+        static CheckResult Checked(string check, StreamRecipe recipe)
+        {
+            var result = CheckCatalog.Select(check).Single().Run(recipe, new CheckContext()).Single();
+            result.Runtime = "dotnet";
+            result.Type = recipe.TypeName;
+            result.Variant = recipe.Variant;
+            return result;
+        }
+
+        /// <summary>
+        /// A fault only a sequence shows (a read-ahead that Seek from Current forgets): the check's failing walk is
+        /// shrunk to a few calls, and the program of those calls, run on a fresh stream, prints the wrong answer.
+        /// </summary>
+        [TestCase("seek.random-walk")]
+        [TestCase("seek.origins")]
+        [TestCase("buffered.interleave")]
+        public void ASequenceThatFailsIsShrunkAndItsProgramPrintsTheWrongAnswer(string check)
+        {
+            var faulty = RepoPaths.FaultyStreams("net10.0");
+            var type = System.Reflection.Assembly.LoadFrom(faulty).GetType("FaultyStreams.ReadAheadSeekStream", true)!;
+            var result = Checked(check, GenericShapes.For(type).Single());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            var trace = result.Repro;
+            Assert.That(trace, Is.Not.Null, result.Message);
+            Assert.That(trace!.Steps.Count, Is.InRange(2, 10), string.Join(", ", trace.Steps));
+            Assert.That(trace.Steps.Last().Op, Is.EqualTo(ReproOps.Seek), "the failing call is the seek from Current after a read");
+            Assert.That(trace.Steps.Any(s => s.Op == ReproOps.ReadByte || s.Op == ReproOps.Read || s.Op == ReproOps.ReadSpan), Is.True);
+
+            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
+            Assert.That(program, Is.Not.Null, why);
+            Assert.That(program, Does.Contain("new FaultyStreams.ReadAheadSeekStream("));
+            var output = Run(program!, faulty);
+            Assert.That(output, Does.Match(@"Seek\(-?\d+, SeekOrigin.Current\): -?\d+ \(expected -?\d+\)  <-- WRONG"), program + "\n" + output);
+        }
+
+        /// <summary>
+        /// SqlBytes.Stream's write of the wrong bytes, the worst .NET finding: the round trip's mixed writes shrink to a
+        /// few calls, and the program prints the store's first wrong byte.
+        /// </summary>
+        [Test]
+        public void SqlBytesStreamsWrongWriteIsAProgramOfAFewCalls()
+        {
+            var result = Checked("write-byte.round-trip", new SqlBytesStreamRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.Contain("the store differs from what was written"));
+            var trace = result.Repro;
+            Assert.That(trace, Is.Not.Null);
+            Assert.That(trace!.Steps.Count, Is.LessThanOrEqualTo(10), string.Join(", ", trace.Steps));
+            Assert.That(trace.ShrunkFrom, Is.GreaterThan(trace.Steps.Count));
+            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
+            Assert.That(program, Is.Not.Null, why);
+            var output = Run(program!);
+            Assert.That(output, Does.Match(@"the store after (Flush|Dispose): (first difference at offset \d+|wrote \d+ bytes, the store holds \d+).*<-- WRONG"), program + "\n" + output);
+        }
+
+        /// <summary>
+        /// Faults a single call shows (FaultyStreams): each finding's program replays that call and prints what the
+        /// finding says went wrong.
+        /// </summary>
+        [TestCase("LyingCapabilitiesStream", "capabilities.unsupported", "threw System.NotSupportedException")]
+        [TestCase("OutOfRangeReadStream", "edge.argument-validation", "returned 1")]
+        public void ASingleCallFaultIsReplayed(string name, string check, string printed)
+        {
+            var faulty = RepoPaths.FaultyStreams("net10.0");
+            var type = System.Reflection.Assembly.LoadFrom(faulty).GetType("FaultyStreams." + name, true)!;
+            var result = Checked(check, GenericShapes.For(type).Single());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
+            Assert.That(program, Is.Not.Null, why + "\n" + result.Message);
+            Assert.That(Run(program!, faulty), Does.Contain(printed), result.Message + "\n" + program);
         }
 
         static CheckResult Cost()
