@@ -148,6 +148,9 @@ namespace StreamConformance.Recipes.AspNetCore
 
         public override StreamFixture? OpenRead(byte[] content) =>
             Checked(KestrelExchanges.Open("/", HttpMethod.Post, KestrelExchanges.Body(content, Chunked), context => Task.FromResult(context.Request.Body)));
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            KestrelRepro.Source("", "", KestrelRepro.RequestBody, Chunked ? KestrelRepro.PostChunked : KestrelRepro.Post);
     }
 
     public sealed class KestrelRequestBodyContentLengthRecipe : KestrelRequestBodyRecipe
@@ -168,6 +171,11 @@ namespace StreamConformance.Recipes.AspNetCore
 
         public override StreamFixture? OpenWrite() =>
             Checked(KestrelExchanges.Open("/", HttpMethod.Get, null, context => Task.FromResult(context.Response.Body)));
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
+            KestrelRepro.Source("", "", KestrelRepro.ResponseBody, KestrelRepro.Get);
+
+        public override string? ReproStore(StreamAccess access) => access != StreamAccess.Write ? null : KestrelRepro.Received;
     }
 
     /// <summary>

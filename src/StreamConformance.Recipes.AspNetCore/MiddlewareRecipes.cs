@@ -23,6 +23,10 @@ namespace StreamConformance.Recipes.AspNetCore
         public override StreamFixture? OpenRead(byte[] content) =>
             Checked(KestrelExchanges.Open("/http-logging", HttpMethod.Post, KestrelExchanges.Body(content, false, "text/plain"),
                 context => Task.FromResult(context.Request.Body)));
+
+        // The middleware wraps the body only while its logger is enabled: the slim builder's console logging is.
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            KestrelRepro.Source("builder.Services.AddHttpLogging(o => o.LoggingFields = Microsoft.AspNetCore.HttpLogging.HttpLoggingFields.RequestBody | Microsoft.AspNetCore.HttpLogging.HttpLoggingFields.ResponseBody);\n", "app.UseHttpLogging();\n", KestrelRepro.RequestBody, KestrelRepro.PostText);
     }
 
     /// <summary>HttpLogging's response body (ResponseBufferingStream, text/plain); the read-back is what the client received.</summary>
@@ -33,6 +37,11 @@ namespace StreamConformance.Recipes.AspNetCore
 
         public override StreamFixture? OpenWrite() =>
             Checked(KestrelExchanges.Open("/http-logging", HttpMethod.Get, null, TextBody));
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
+            KestrelRepro.Source("builder.Services.AddHttpLogging(o => o.LoggingFields = Microsoft.AspNetCore.HttpLogging.HttpLoggingFields.RequestBody | Microsoft.AspNetCore.HttpLogging.HttpLoggingFields.ResponseBody);\n", "app.UseHttpLogging();\n", KestrelRepro.TextResponseBody, KestrelRepro.Get);
+
+        public override string? ReproStore(StreamAccess access) => access != StreamAccess.Write ? null : KestrelRepro.Received;
 
         internal static Task<Stream> TextBody(HttpContext context)
         {
@@ -54,6 +63,13 @@ namespace StreamConformance.Recipes.AspNetCore
         public override StreamFixture? OpenWrite() =>
             Checked(KestrelExchanges.Open("/response-compression", HttpMethod.Get, null, HttpLoggingResponseRecipe.TextBody,
                 request => request.Headers.AcceptEncoding.Add(new StringWithQualityHeaderValue("gzip")), Gunzip));
+
+        // A client that asks for gzip and decompresses it, so what it received is what was written.
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
+            KestrelRepro.Source("builder.Services.AddResponseCompression();\n", "app.UseResponseCompression();\n", KestrelRepro.TextResponseBody, KestrelRepro.Get,
+                "new System.Net.Http.HttpClient(new System.Net.Http.HttpClientHandler { AutomaticDecompression = System.Net.DecompressionMethods.GZip })");
+
+        public override string? ReproStore(StreamAccess access) => access != StreamAccess.Write ? null : KestrelRepro.Received;
 
         static byte[] Gunzip(HttpResponseMessage response, byte[] body)
         {
@@ -84,6 +100,11 @@ namespace StreamConformance.Recipes.AspNetCore
         public override StreamFixture? OpenWrite() =>
             Checked(KestrelExchanges.Open("/response-caching/{key}", HttpMethod.Get, null, Cacheable));
 
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
+            KestrelRepro.Source("builder.Services.AddResponseCaching();\n", "app.UseResponseCaching();\n", KestrelRepro.CacheableResponseBody, KestrelRepro.Get);
+
+        public override string? ReproStore(StreamAccess access) => access != StreamAccess.Write ? null : KestrelRepro.Received;
+
         internal static Task<Stream> Cacheable(HttpContext context)
         {
             context.Response.ContentType = "application/octet-stream";
@@ -100,6 +121,11 @@ namespace StreamConformance.Recipes.AspNetCore
 
         public override StreamFixture? OpenWrite() =>
             Checked(KestrelExchanges.Open("/output-caching/{key}", HttpMethod.Get, null, ResponseCachingRecipe.Cacheable));
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
+            KestrelRepro.Source("builder.Services.AddOutputCache(o => o.AddBasePolicy(policy => policy.Cache()));\n", "app.UseOutputCache();\n", KestrelRepro.CacheableResponseBody, KestrelRepro.Get);
+
+        public override string? ReproStore(StreamAccess access) => access != StreamAccess.Write ? null : KestrelRepro.Received;
     }
 
     /// <summary>
@@ -120,6 +146,9 @@ namespace StreamConformance.Recipes.AspNetCore
                 var form = await context.Request.ReadFormAsync();
                 return form.Files[0].OpenReadStream();
             }));
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            KestrelRepro.Source("", "", "var form = await context.Request.ReadFormAsync(); handed.SetResult(form.Files[0].OpenReadStream());", KestrelRepro.Upload);
 
         internal static HttpContent Upload(byte[] content)
         {
@@ -145,6 +174,12 @@ namespace StreamConformance.Recipes.AspNetCore
                 var section = await new MultipartReader(boundary, context.Request.Body).ReadNextSectionAsync();
                 return section!.Body;
             }));
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            KestrelRepro.Source("", "",
+                "var boundary = Microsoft.Net.Http.Headers.HeaderUtilities.RemoveQuotes(Microsoft.Net.Http.Headers.MediaTypeHeaderValue.Parse(context.Request.ContentType).Boundary).Value; " +
+                "var section = await new Microsoft.AspNetCore.WebUtilities.MultipartReader(boundary, context.Request.Body).ReadNextSectionAsync(); handed.SetResult(section.Body);",
+                KestrelRepro.Upload);
     }
 
     /// <summary>
@@ -169,5 +204,11 @@ namespace StreamConformance.Recipes.AspNetCore
             body.Headers.ContentEncoding.Add("gzip");
             return Checked(KestrelExchanges.Open("/request-decompression", HttpMethod.Post, body, context => Task.FromResult(context.Request.Body)));
         }
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            KestrelRepro.Source("builder.Services.AddRequestDecompression();\n", "app.UseRequestDecompression();\n", KestrelRepro.RequestBody,
+                "var compressed = new MemoryStream();\nusing (var gzip = new GZipStream(compressed, CompressionLevel.Fastest, leaveOpen: true)) gzip.Write(content, 0, content.Length);\n" +
+                "var body = new System.Net.Http.ByteArrayContent(compressed.ToArray());\nbody.Headers.ContentEncoding.Add(\"gzip\");\n" +
+                "var sent = client.PostAsync(url + \"/\", body);\n");
     }
 }

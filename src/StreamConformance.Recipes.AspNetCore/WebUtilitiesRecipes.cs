@@ -25,6 +25,10 @@ namespace StreamConformance.Recipes.AspNetCore
 
         public override StreamFixture? OpenRead(byte[] content) =>
             Checked(new StreamFixture(new BufferedReadStream(new UnseekableStream(new MemoryStream(content, false)), 4096)));
+
+        public override string? ReproSource(StreamAccess access) => access == StreamAccess.Read
+            ? "var stream = new Microsoft.AspNetCore.WebUtilities.BufferedReadStream(new Unseekable(new MemoryStream(content, false)), 4096);"
+            : null;
     }
 
     /// <summary>
@@ -43,6 +47,10 @@ namespace StreamConformance.Recipes.AspNetCore
             var folder = Path.GetDirectoryName(Scratch.NewTempPath("file-buffering"))!;
             return Checked(new StreamFixture(new FileBufferingReadStream(new UnseekableStream(new MemoryStream(content, false)), MemoryThreshold, null, folder)));
         }
+
+        public override string? ReproSource(StreamAccess access) => access == StreamAccess.Read
+            ? $"var stream = new Microsoft.AspNetCore.WebUtilities.FileBufferingReadStream(new Unseekable(new MemoryStream(content, false)), {MemoryThreshold}, null, Path.GetTempPath());"
+            : null;
     }
 
     public sealed class FileBufferingReadStreamMemoryRecipe : FileBufferingReadStreamRecipe
@@ -81,6 +89,15 @@ namespace StreamConformance.Recipes.AspNetCore
                 return drained.ToArray();
             }));
         }
+
+        public override string? ReproSource(StreamAccess access) => access == StreamAccess.Write
+            ? $"var stream = new Microsoft.AspNetCore.WebUtilities.FileBufferingWriteStream({MemoryThreshold}, null, () => Path.GetTempPath());"
+            : null;
+
+        // What DrainBufferAsync hands on is what was written; after Dispose the buffer is gone.
+        public override string? ReproStore(StreamAccess access) => access == StreamAccess.Write
+            ? "((Func<byte[]>)(() => { var drained = new MemoryStream(); try { stream.DrainBufferAsync(drained).GetAwaiter().GetResult(); } catch (ObjectDisposedException) { } return drained.ToArray(); }))()"
+            : null;
     }
 
     public sealed class FileBufferingWriteStreamMemoryRecipe : FileBufferingWriteStreamRecipe

@@ -172,6 +172,15 @@ namespace StreamConformance.Recipes
             var read = reader.GetNextEntry(copyData: false) ?? throw new InvalidDataException("the archive just written has no entry");
             return new StreamFixture(read.DataStream!, null, reader);
         }
+
+        /// <summary>The C# of <see cref="Source"/>, over the archive's bytes in <c>archive</c>.</summary>
+        protected abstract string SourceForm { get; }
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            "var tar = new MemoryStream();\nusing (var writer = new System.Formats.Tar.TarWriter(tar, System.Formats.Tar.TarEntryFormat.Pax, true))\n" +
+            "    writer.WriteEntry(new System.Formats.Tar.PaxTarEntry(System.Formats.Tar.TarEntryType.RegularFile, \"data.bin\") { DataStream = new MemoryStream(content, false) });\n" +
+            "var archive = tar.ToArray();\n" +
+            $"var stream = new System.Formats.Tar.TarReader({SourceForm}, false).GetNextEntry(copyData: false).DataStream;";
     }
 
     public sealed class TarEntrySeekableRecipe : TarEntryRecipe
@@ -180,6 +189,7 @@ namespace StreamConformance.Recipes
         public override string TypeName => "System.Formats.Tar.SeekableSubReadStream";
         public override bool CanSeek => true;
         protected override Stream Source(byte[] archive) => new MemoryStream(archive, false);
+        protected override string SourceForm => "new MemoryStream(archive, false)";
     }
 
     public sealed class TarEntryUnseekableRecipe : TarEntryRecipe
@@ -187,6 +197,7 @@ namespace StreamConformance.Recipes
         public override string Variant => "tar-entry over-unseekable";
         public override string TypeName => "System.Formats.Tar.SubReadStream";
         protected override Stream Source(byte[] archive) => new UnseekableStream(new MemoryStream(archive, false));
+        protected override string SourceForm => "new Unseekable(new MemoryStream(archive, false))";
     }
 #endif
 }

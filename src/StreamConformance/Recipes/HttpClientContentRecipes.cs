@@ -363,6 +363,13 @@ namespace StreamConformance.Recipes
                 return buffered = content.ReadAsByteArrayAsync().GetAwaiter().GetResult();
             });
         }
+
+        // The stream exists only inside SerializeToStreamAsync: the program's HandOver content hands it out.
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
+            "var handOver = new HandOver();\nvar load = handOver.LoadIntoBufferAsync();\nvar stream = handOver.Given.Task.GetAwaiter().GetResult();";
+
+        public override string? ReproStore(StreamAccess access) => access != StreamAccess.Write ? null :
+            "((Func<byte[]>)(() => { handOver.Release(); load.GetAwaiter().GetResult(); return handOver.ReadAsByteArrayAsync().GetAwaiter().GetResult(); }))()";
     }
 }
 

@@ -189,6 +189,13 @@ namespace StreamConformance.Recipes
         public override bool MembersThrowAfterDispose => false;
 
         protected static byte[] Ascii(string s) => Encoding.ASCII.GetBytes(s);
+
+        /// <summary>A listener on a free loopback port and an HttpClient, as a user's program starts them.</summary>
+        protected const string ListenerSource =
+            "var probe = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);\nprobe.Start();\n" +
+            "var port = ((System.Net.IPEndPoint)probe.LocalEndpoint).Port;\nprobe.Stop();\n" +
+            "var listener = new System.Net.HttpListener();\nlistener.Prefixes.Add($\"http://127.0.0.1:{port}/\");\nlistener.Start();\n" +
+            "var client = new System.Net.Http.HttpClient();\n";
     }
 
     /// <summary>The request body as the listener hands it to the application, for a body of a known length or chunked.</summary>
@@ -230,6 +237,14 @@ namespace StreamConformance.Recipes
             var closing = build.Own(new Closing(context.Response));
             return build.Fixture(context.Request.InputStream, null, closing, client, listener);
         }
+
+        // HttpClient sends a body of unknown length (an unseekable stream's) chunked, and a byte array's with its length.
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            ListenerSource +
+            (Chunked ? "var body = new System.Net.Http.StreamContent(new Unseekable(new MemoryStream(content, false)));\n"
+                     : "var body = new System.Net.Http.ByteArrayContent(content);\n") +
+            "var sent = client.PostAsync($\"http://127.0.0.1:{port}/data\", body);\n" +
+            "var context = listener.GetContext();\nvar stream = context.Request.InputStream;";
     }
 
     public sealed class HttpListenerRequestContentLengthRecipe : HttpListenerRequestRecipe
@@ -269,6 +284,15 @@ namespace StreamConformance.Recipes
                 return client.Body();
             }, closing, client, listener);
         }
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
+            ListenerSource +
+            "var received = client.GetByteArrayAsync($\"http://127.0.0.1:{port}/data\");\n" +
+            "var context = listener.GetContext();\ncontext.Response.SendChunked = true;\nvar stream = context.Response.OutputStream;";
+
+        // The body is complete once the response is closed; the client then has it all.
+        public override string? ReproStore(StreamAccess access) => access != StreamAccess.Write ? null :
+            "((Func<byte[]>)(() => { try { context.Response.Close(); } catch (Exception) { } return received.GetAwaiter().GetResult(); }))()";
     }
 
     /// <summary>Closes a listener response when its fixture ends (answering a request whose body was read, or ending one written).</summary>

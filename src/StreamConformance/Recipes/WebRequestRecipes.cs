@@ -230,6 +230,15 @@ namespace StreamConformance.Recipes
             return base.OpenRead(content);
         }
 
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            ReproServer.Answering("404 Not Found") +
+            $"System.Net.HttpWebRequest.DefaultMaximumErrorResponseLength = {MaximumErrorResponseKilobytes};\n" +
+            "var request = (System.Net.HttpWebRequest)System.Net.WebRequest.Create($\"http://127.0.0.1:{port}/\");\n" +
+            "System.Net.WebResponse response;\n" +
+            "try { response = request.GetResponse(); }\n" +
+            "catch (System.Net.WebException e) when (e.Response != null) { response = e.Response; }\n" +
+            "var stream = response.GetResponseStream();";
+
         public override string Variant => "HttpWebResponse 404 body";
         public override string TypeName => DeclaredName.Of("System.Net.HttpWebResponse+TruncatedReadStream",
             beforeNet9: "System.Net.Http.HttpConnection+ContentLengthReadStream");

@@ -32,7 +32,9 @@ namespace StreamConformance.Tests.Reports
 
         static string Run(string program, params string[] more)
         {
+            // One reference per assembly name: the runtime's own first, then the folders given (ASP.NET Core's shares a few).
             var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator).Concat(more)
+                .GroupBy(p => Path.GetFileName(p), StringComparer.OrdinalIgnoreCase).Select(g => g.First())
                 .Select(p => MetadataReference.CreateFromFile(p));
             var compilation = CSharpCompilation.Create("Repro", new[] { CSharpSyntaxTree.ParseText(program) }, references,
                 new CSharpCompilationOptions(OutputKind.ConsoleApplication));
@@ -157,6 +159,42 @@ namespace StreamConformance.Tests.Reports
             Assert.That(program, Is.Not.Null, why);
             var output = Run(program!);
             Assert.That(output, Does.Match(@"the store after (Flush|Dispose): (first difference at offset \d+|wrote \d+ bytes, the store holds \d+).*<-- WRONG"), program + "\n" + output);
+        }
+
+        /// <summary>
+        /// HttpListener's response body, the second .NET finding: a zero-byte WriteAsync sends the chunked body's end. The
+        /// program writes out a listener and an HttpClient on loopback, and prints that the client received 3 of 6 bytes.
+        /// </summary>
+        [Test]
+        public void HttpListenersZeroByteWriteIsAProgramWithItsListenerWrittenOut()
+        {
+            var result = Checked("edge.zero-length", new HttpListenerResponseRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
+            Assert.That(program, Is.Not.Null, why);
+            Assert.That(program, Does.Contain("new System.Net.HttpListener()"));
+            var output = Run(program!);
+            Assert.That(output, Does.Contain("the store after Dispose: wrote 6 bytes, the store holds 3  <-- WRONG"), program + "\n" + output);
+        }
+
+        /// <summary>
+        /// OutputCacheStream (ASP.NET Core): a Flush after WriteByte throws, the response having started without the
+        /// middleware. The round trip's 4097 calls shrink to those two, and the program is a minimal Kestrel app.
+        /// </summary>
+        [Test]
+        public void OutputCacheStreamsWriteByteIsAMinimalKestrelApp()
+        {
+            Assert.That(AspNetCoreFramework.Register(), Is.True, AspNetCoreFramework.MissingReason);
+            var recipe = RecipeCatalog.BuiltIn.Single(r => r.TypeName == "Microsoft.AspNetCore.OutputCaching.OutputCacheStream");
+            var result = Checked("write-byte.round-trip", recipe);
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Repro!.Steps.Count, Is.LessThanOrEqualTo(10), string.Join(", ", result.Repro.Steps));
+            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
+            Assert.That(program, Is.Not.Null, why);
+            Assert.That(program, Does.Contain("WebApplication.CreateSlimBuilder()").And.Contain("app.UseOutputCache();"));
+            var aspNetCore = Directory.GetFiles(AspNetCoreFramework.Folder!, "*.dll");
+            var output = Run(program!, aspNetCore);
+            Assert.That(output, Does.Match(@"Flush\(\) threw System.InvalidOperationException: Headers are read-only"), program + "\n" + output);
         }
 
         /// <summary>
