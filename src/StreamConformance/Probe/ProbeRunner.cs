@@ -164,7 +164,23 @@ namespace StreamConformance.Probe
             result.Type = typeName;
             result.Variant = recipe.Variant;
             if (string.IsNullOrEmpty(result.Check)) result.Check = check.Name;
+            // A contract failure's repro is written by the host, which may not have this recipe: its source goes along.
+            if (result.Outcome == Outcome.Fail && !result.Check.StartsWith("budget.", StringComparison.Ordinal))
+                result.Source = SourceForms(recipe);
             _emit(new ResultEvent { Result = result });
+        }
+
+        static RecipeSource? SourceForms(StreamRecipe recipe)
+        {
+            var forms = new RecipeSource
+            {
+                Read = recipe.ReproSource(StreamAccess.Read),
+                Write = recipe.ReproSource(StreamAccess.Write),
+                ReadWrite = recipe.ReproSource(StreamAccess.ReadWrite),
+                WriteStore = recipe.ReproStore(StreamAccess.Write),
+                ReadWriteStore = recipe.ReproStore(StreamAccess.ReadWrite),
+            };
+            return forms.IsEmpty ? null : forms;
         }
     }
 }

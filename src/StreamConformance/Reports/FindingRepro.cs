@@ -43,13 +43,10 @@ namespace StreamConformance.Reports
                     why = $"the harness cannot spell the failing call of {result.Check} in C#: {Clip(result.Message)}";
                     continue;
                 }
-                var recipe = RecipeOf(finding.Type, result.Variant);
-                var source = recipe?.ReproSource(access);
+                var (source, _) = SourceOf(finding, result, access, out var noSource);
                 if (source == null)
                 {
-                    why = recipe == null
-                        ? $"no recipe named '{result.Variant}' for {finding.Type} in this build"
-                        : $"the recipe '{result.Variant}' has no source form for a {access.ToString().ToLowerInvariant()} stream yet";
+                    why = noSource;
                     continue;
                 }
                 return Program(finding, result, source, call.Value.Item1, call.Value.Item2, violation!);
@@ -62,16 +59,9 @@ namespace StreamConformance.Reports
         static string? Traced(Finding finding, CheckResult result, ReproTrace trace, out string why)
         {
             var access = trace.Access == "write" ? StreamAccess.Write : trace.Access == "readWrite" ? StreamAccess.ReadWrite : StreamAccess.Read;
-            var recipe = RecipeOf(finding.Type, result.Variant);
-            var source = recipe?.ReproSource(access);
-            if (recipe == null || source == null)
-            {
-                why = recipe == null
-                    ? $"no recipe named '{result.Variant}' for {finding.Type} in this build"
-                    : $"the recipe '{result.Variant}' has no source form for a {access.ToString().ToLowerInvariant()} stream yet";
-                return null;
-            }
-            var body = TraceRepro.Body(trace, recipe, access, out why);
+            var (source, store) = SourceOf(finding, result, access, out why);
+            if (source == null) return null;
+            var body = TraceRepro.Body(trace, store, result.Variant, out why);
             if (body == null) return null;
             var sb = new StringBuilder();
             sb.Append("// ").Append(finding.Id).Append(": ").Append(finding.Title).Append('\n');
@@ -148,6 +138,34 @@ sealed class Unseekable : Stream
             sb.Append("        // The content every check reads: ").Append(length).Append(" bytes, the first 256 counting down from 255, the rest from Random(").Append(length).Append(").\n");
             sb.Append("        var content = new byte[").Append(length).Append("];\n        new Random(").Append(length).Append(").NextBytes(content);\n");
             sb.Append("        for (var i = 0; i < Math.Min(256, content.Length); i++) content[i] = (byte)(255 - i);\n\n");
+        }
+
+        /// <summary>
+        /// The recipe's source form for <paramref name="access"/> and its store's read-back: as the probe that ran it kept
+        /// them on the result, else from this host's own recipe of that type and variant.
+        /// </summary>
+        static (string? Source, string? Store) SourceOf(Finding finding, CheckResult result, StreamAccess access, out string why)
+        {
+            why = "";
+            string? source, store;
+            if (result.Source is { } kept)
+            {
+                source = access == StreamAccess.Write ? kept.Write : access == StreamAccess.ReadWrite ? kept.ReadWrite : kept.Read;
+                store = access == StreamAccess.Write ? kept.WriteStore : access == StreamAccess.ReadWrite ? kept.ReadWriteStore : null;
+            }
+            else
+            {
+                var recipe = RecipeOf(finding.Type, result.Variant);
+                if (recipe == null)
+                {
+                    why = $"no recipe named '{result.Variant}' for {finding.Type} in this build";
+                    return (null, null);
+                }
+                source = recipe.ReproSource(access);
+                store = recipe.ReproStore(access);
+            }
+            if (source == null) why = $"the recipe '{result.Variant}' has no source form for a {access.ToString().ToLowerInvariant()} stream yet";
+            return (source, store);
         }
 
         /// <summary>The recipe of that type and variant: a hand-written one, else one synthesized for a type this process has loaded.</summary>

@@ -3,7 +3,6 @@ using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Text;
-using StreamConformance.Recipes;
 using StreamConformance.Results;
 
 namespace StreamConformance.Reports
@@ -15,14 +14,13 @@ namespace StreamConformance.Reports
     /// </summary>
     static class TraceRepro
     {
-        /// <summary>The statements of <paramref name="trace"/>'s steps, or null with the reason.</summary>
-        public static string? Body(ReproTrace trace, StreamRecipe recipe, StreamAccess access, out string why)
+        /// <summary>The statements of <paramref name="trace"/>'s steps (<paramref name="store"/>: the expression reading back the store), or null with the reason.</summary>
+        public static string? Body(ReproTrace trace, string? store, string variant, out string why)
         {
             why = "";
-            string? store = null;
-            if (trace.Steps.Any(s => s.Op == ReproOps.StoreIs) && (store = recipe.ReproStore(access)) == null)
+            if (trace.Steps.Any(s => s.Op == ReproOps.StoreIs) && store == null)
             {
-                why = $"the recipe '{recipe.Variant}' has no source form for reading back what reached its store";
+                why = $"the recipe '{variant}' has no source form for reading back what reached its store";
                 return null;
             }
             var sb = new StringBuilder();

@@ -33,6 +33,10 @@ namespace StreamConformance.Results
         [JsonProperty("repro", NullValueHandling = NullValueHandling.Ignore)]
         public ReproTrace? Repro { get; set; }
 
+        /// <summary>For a failing result: how a user builds the recipe's stream, as the probe had it (<see cref="RecipeSource"/>).</summary>
+        [JsonProperty("source", NullValueHandling = NullValueHandling.Ignore)]
+        public RecipeSource? Source { get; set; }
+
         public static CheckResult Of(string check, Outcome outcome, string message) =>
             new CheckResult { Check = check, Outcome = outcome, Message = message };
 

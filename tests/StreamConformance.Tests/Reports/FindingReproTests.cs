@@ -214,6 +214,20 @@ namespace StreamConformance.Tests.Reports
             Assert.That(Run(program!, faulty), Does.Contain(printed), result.Message + "\n" + program);
         }
 
+        /// <summary>A recipe only the probe's runtime has (a Mono-only one): the source the probe kept on the result is used.</summary>
+        [Test]
+        public void TheProbesSourceFormServesARecipeThisHostLacks()
+        {
+            var result = CheckResult.Of("seek.origins", Outcome.Fail, "Seek(10, Begin) from position 0 (length 4096) returned 26; expected 10");
+            result.Runtime = "mono";
+            result.Type = "Mono.Only.WindowStream";
+            result.Variant = "over a window";
+            result.Source = new RecipeSource { Read = "var stream = new MemoryStream(content, 0, content.Length, writable: false);" };
+            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
+            Assert.That(program, Is.Not.Null, why);
+            Assert.That(Run(program!), Does.Contain("stream.Seek(10, SeekOrigin.Begin) returned 10"));
+        }
+
         static CheckResult Cost()
         {
             var r = CheckResult.Of("budget.alloc.read-byte", Outcome.Fail, "ReadByte allocates 40 B/call, budget 16 B");
