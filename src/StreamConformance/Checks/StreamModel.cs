@@ -79,10 +79,10 @@ namespace StreamConformance.Checks
                 case ReproOps.Seek:
                     var origin = (SeekOrigin)step.Arg(1);
                     var offset = step.Arg(0);
-                    Seek(origin == SeekOrigin.Begin ? offset : origin == SeekOrigin.Current ? _position + offset : Length + offset, origin);
+                    Seek(Target(origin == SeekOrigin.Begin ? offset : origin == SeekOrigin.Current ? _position + offset : Length + offset), origin);
                     break;
                 case ReproOps.Position: PositionIs(); break;
-                case ReproOps.SetPosition: SetPosition(step.Arg(0)); break;
+                case ReproOps.SetPosition: SetPosition(Target(step.Arg(0))); break;
                 case ReproOps.Length: LengthIs(); break;
                 case ReproOps.WriteByte: Write(new[] { (byte)step.Arg(0) }, span: false, single: true); break;
                 case ReproOps.Write: Write(step.Data ?? Array.Empty<byte>(), span: false, single: false); break;
@@ -90,6 +90,13 @@ namespace StreamConformance.Checks
                 default: throw new ArgumentException("the model does not run " + step.Op, nameof(step));
             }
         }
+
+        /// <summary>
+        /// A move's target in a re-run: one before the start, which a shorter sequence can make of a seek from Current or
+        /// End, is a misuse the model has no answer for (the stream must refuse it), so that re-run is no repro.
+        /// </summary>
+        static long Target(long target) =>
+            target >= 0 ? target : throw new InvalidOperationException($"the step would move to {target}, before the start");
 
         /// <summary>Logs the step and runs it; a broken rule marks it as the failing one.</summary>
         void Step(ReproStep step, Action body)

@@ -21,6 +21,18 @@ namespace StreamConformance.Recipes
         public override bool IsBuffered => true;
         public override bool WritesVisibleAfterFlush => false;
 
+        public override string? ReproSource(StreamAccess access)
+        {
+            var mode = access == StreamAccess.Write ? "FileMode.Create" : "FileMode.Open";
+            var fileAccess = access == StreamAccess.Write ? "FileAccess.Write" : access == StreamAccess.ReadWrite ? "FileAccess.ReadWrite" : "FileAccess.Read";
+            return "var path = Path.GetTempFileName();\nvar partUri = new Uri(\"/data.bin\", UriKind.Relative);\n" +
+                   "using (var created = System.IO.Packaging.Package.Open(path, FileMode.Create, FileAccess.ReadWrite))\n" +
+                   "using (var part = created.CreatePart(partUri, \"application/octet-stream\").GetStream(FileMode.Create, FileAccess.Write))\n" +
+                   (access == StreamAccess.Write ? "{ }\n" : "    part.Write(content, 0, content.Length);\n") +
+                   $"var package = System.IO.Packaging.Package.Open(path, FileMode.Open, {(access == StreamAccess.Read ? "FileAccess.Read" : "FileAccess.ReadWrite")});\n" +
+                   $"var stream = package.GetPart(partUri).GetStream({mode}, {fileAccess});";
+        }
+
         public override StreamFixture? OpenRead(byte[] content) => Open(content, FileAccess.Read);
         public override StreamFixture? OpenWrite() => Open(null, FileAccess.Write);
         public override StreamFixture? OpenReadWrite(byte[] initial) => Open(initial, FileAccess.ReadWrite);

@@ -25,6 +25,24 @@ namespace StreamConformance.Recipes
             var client = new AnonymousPipeClientStream(serverReads ? PipeDirection.Out : PipeDirection.In, server.ClientSafePipeHandle);
             return ServerUnderTest ? new Pair(server, client) : new Pair(client, server);
         }
+
+        public override string? ReproSource(StreamAccess access)
+        {
+            if (access == StreamAccess.ReadWrite) return null;
+            var serverReads = ServerUnderTest == (access == StreamAccess.Read);
+            return $"var server = new System.IO.Pipes.AnonymousPipeServerStream(System.IO.Pipes.PipeDirection.{(serverReads ? "In" : "Out")}, HandleInheritability.None);\n" +
+                   $"var client = new System.IO.Pipes.AnonymousPipeClientStream(System.IO.Pipes.PipeDirection.{(serverReads ? "Out" : "In")}, server.ClientSafePipeHandle);\n" +
+                   PipeSource.Peer(ServerUnderTest ? "client" : "server", access) +
+                   $"var stream = {(ServerUnderTest ? "server" : "client")};";
+        }
+    }
+
+    /// <summary>The other end of a pipe in a repro program: a thread that writes the content and closes, or drains.</summary>
+    static class PipeSource
+    {
+        public static string Peer(string peer, StreamAccess access) => access == StreamAccess.Read
+            ? $"new System.Threading.Thread(() => {{ {peer}.Write(content, 0, content.Length); {peer}.Dispose(); }}) {{ IsBackground = true }}.Start();\n"
+            : $"new System.Threading.Thread(() => {peer}.CopyTo(Stream.Null)) {{ IsBackground = true }}.Start();\n";
     }
 
     public sealed class AnonymousPipeServerRecipe : AnonymousPipeRecipe
@@ -59,6 +77,18 @@ namespace StreamConformance.Recipes
             PipeName().Length > MaxSocketPath ? $"the temp folder path is too long for a Unix domain socket ({PipeName().Length} > {MaxSocketPath})" : null;
 
         string PipeName() => Path.Combine(Scratch.TempDirectory, "pipe-000");
+
+        public override string? ReproSource(StreamAccess access)
+        {
+            if (access == StreamAccess.ReadWrite) return null;
+            var serverReads = ServerUnderTest == (access == StreamAccess.Read);
+            return "var name = Path.Combine(Path.GetTempPath(), \"repro-pipe-\" + Guid.NewGuid().ToString(\"N\").Substring(0, 8));\n" +
+                   $"var server = new System.IO.Pipes.NamedPipeServerStream(name, System.IO.Pipes.PipeDirection.{(serverReads ? "In" : "Out")}, 1, System.IO.Pipes.PipeTransmissionMode.Byte, System.IO.Pipes.PipeOptions.None);\n" +
+                   $"var client = new System.IO.Pipes.NamedPipeClientStream(\".\", name, System.IO.Pipes.PipeDirection.{(serverReads ? "Out" : "In")}, System.IO.Pipes.PipeOptions.None);\n" +
+                   "var connecting = new System.Threading.Thread(() => client.Connect());\nconnecting.Start();\nserver.WaitForConnection();\nconnecting.Join();\n" +
+                   PipeSource.Peer(ServerUnderTest ? "client" : "server", access) +
+                   $"var stream = {(ServerUnderTest ? "server" : "client")};";
+        }
 
         protected override Pair Connect(bool underTestReads)
         {
