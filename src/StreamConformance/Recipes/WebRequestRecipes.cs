@@ -111,6 +111,12 @@ namespace StreamConformance.Recipes
             }, answered, exchange);
         }
 
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
+            ReproServer.Answering("200 OK") +
+            "var request = (System.Net.HttpWebRequest)System.Net.WebRequest.Create($\"http://127.0.0.1:{port}/\");\nrequest.Method = \"POST\";\n" +
+            (Buffered ? "" : "request.SendChunked = true;\nrequest.AllowWriteStreamBuffering = false;\n") +
+            "var stream = request.GetRequestStream();";
+
         /// <summary>Completes the request (sending a buffered body) once, and closes its response.</summary>
         sealed class Answered : IDisposable
         {
