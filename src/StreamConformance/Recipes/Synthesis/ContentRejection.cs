@@ -13,8 +13,12 @@ namespace StreamConformance.Recipes.Synthesis
         public static bool Is(Exception e)
         {
             while (e is System.Reflection.TargetInvocationException && e.InnerException != null) e = e.InnerException;
+            // A program's fault is not a verdict on the content: Mono 6.8 turns a stack overflow into a catchable
+            // StackOverflowException, which counted as "rejects its content" hid FaultyStreams' crash from every read.
             return !(e is NotSupportedException || e is NotImplementedException || e is ObjectDisposedException || e is ArgumentException
-                     || e is NullReferenceException || e is OutOfMemoryException || e is System.Threading.ThreadInterruptedException);
+                     || e is NullReferenceException || e is OutOfMemoryException || e is System.Threading.ThreadInterruptedException
+                     || e is StackOverflowException || e is AccessViolationException || e is InvalidProgramException
+                     || e is IndexOutOfRangeException || e is InvalidCastException);
         }
     }
 }
