@@ -43,7 +43,7 @@ namespace StreamConformance.Checks
                     : (int?)null,
                 // A quick sweep's figures are smoke figures: a slow pair is not repeated, and a live peer's pairs are not all measured.
                 onPoolThreads: recipe.WorksOnPoolThreads, livePeer: recipe.HasLivePeer && !context.Quick, announce: context.Announce,
-                repeatOnlyUnder: context.Quick ? AllocationMeter.QuickRepeatOnlyUnder : (TimeSpan?)null,
+                repeatWithin: context.Quick ? AllocationMeter.QuickRepeatWithin : (TimeSpan?)null,
                 pairLimit: context.Quick ? AllocationMeter.QuickPairLimit : (TimeSpan?)null);
             }
             catch (Exception e) when (!(e is OutOfMemoryException))

@@ -42,18 +42,18 @@ namespace StreamConformance.Meters
         public const int QuickCalls = 1_000;
 
         /// <summary>
-        /// A pair that takes longer than this is not repeated: on a slow stream (tens of µs per call) a second and
-        /// third pair would cost seconds per operation for protection against a stray allocation that is
-        /// already diluted over N calls.
+        /// Pairs are repeated only while all of them, with one more like the last, fit in this: on a slow stream (tens of
+        /// µs per call) a second and third pair would cost seconds per operation for protection against a stray
+        /// allocation that is already diluted over N calls. Pairs of up to 0.66 s get three, of up to 1 s two.
         /// </summary>
-        public static readonly TimeSpan RepeatOnlyUnder = TimeSpan.FromSeconds(1);
+        public static readonly TimeSpan RepeatWithin = TimeSpan.FromSeconds(2);
 
         /// <summary>
-        /// The same in a quick sweep: a pair of cheap calls (milliseconds) is still repeated, since one stray allocation
+        /// The same in a quick sweep: pairs of cheap calls (milliseconds) are still repeated, since one stray allocation
         /// in a single pair is a false figure (2.94 B per MemoryStream.WriteByte once); a pair of slow calls (a
         /// network write stream's, a few tenths of a second) is not.
         /// </summary>
-        public static readonly TimeSpan QuickRepeatOnlyUnder = TimeSpan.FromSeconds(0.1);
+        public static readonly TimeSpan QuickRepeatWithin = TimeSpan.FromSeconds(0.2);
 
         static readonly Lazy<string?> s_unavailable = new Lazy<string?>(Probe);
 
@@ -88,14 +88,14 @@ namespace StreamConformance.Meters
         /// <param name="onPoolThreads">The stream is known to do its work on pool threads even for synchronous calls.</param>
         /// <param name="livePeer">Another thread feeds or drains the stream (see <see cref="Recipes.StreamRecipe.HasLivePeer"/>):
         /// every pair is measured, and the figure is exact only when all of them agree.</param>
-        /// <param name="repeatOnlyUnder">A pair that took longer is not repeated (default <see cref="RepeatOnlyUnder"/>; a quick sweep's
-        /// smoke figure: <see cref="QuickRepeatOnlyUnder"/>).</param>
+        /// <param name="repeatWithin">Pairs are repeated while they fit in this (default <see cref="RepeatWithin"/>; a quick sweep's
+        /// smoke figure: <see cref="QuickRepeatWithin"/>).</param>
         /// <param name="pairLimit">How long one pair of windows may take before N shrinks by ten (default <see cref="PairLimit"/>;
         /// a quick sweep's smoke figure: <see cref="QuickPairLimit"/>).</param>
         /// <param name="announce">Told, before each window or pair, how long it should take by the pilot's figure
         /// (the host's watchdog allows for it: a slow but working stream is not a hang).</param>
         public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls, int? warmCalls = null, bool onPoolThreads = false,
-            bool livePeer = false, Action<TimeSpan>? announce = null, TimeSpan? repeatOnlyUnder = null, TimeSpan? pairLimit = null)
+            bool livePeer = false, Action<TimeSpan>? announce = null, TimeSpan? repeatWithin = null, TimeSpan? pairLimit = null)
         {
             announce ??= _ => { };
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
@@ -145,15 +145,18 @@ namespace StreamConformance.Meters
 
             var figures = new List<(double PerCall, long Small, long Large)>();
             string? note = null;
-            var repeatLimit = repeatOnlyUnder ?? RepeatOnlyUnder;
+            var repeatLimit = (repeatWithin ?? RepeatWithin).TotalSeconds;
+            var pairs = System.Diagnostics.Stopwatch.StartNew();
+            var lastPair = 0.0;
             while (figures.Count < Repetitions)
             {
                 // The watchdog's estimate: the calls, and the two sessions' openings (a connection to a server).
                 announce(TimeSpan.FromSeconds(WarmSeconds(Warm(calls), secondsPerCall, capWarm) + WarmSeconds(Warm(2 * calls), secondsPerCall, capWarm)
                     + 3 * calls * secondsPerCall + 2 * openSeconds));
-                var clock = System.Diagnostics.Stopwatch.StartNew();
+                var pairStarted = pairs.Elapsed.TotalSeconds;
                 var small = Window(open, Warm(calls), calls, counter, out _, out var pooledSmall, out _, out _, capWarm);
                 var large = Window(open, Warm(2 * calls), 2 * calls, counter, out note, out var pooledLarge, out _, out _, capWarm);
+                lastPair = pairs.Elapsed.TotalSeconds - pairStarted;
                 if (!pooled && (pooledSmall || pooledLarge))
                 {
                     // Some calls went to the pool only after the first window: the per-thread figure would miss
@@ -161,12 +164,11 @@ namespace StreamConformance.Meters
                     pooled = true;
                     counter = ProcessCounter ?? throw new InvalidOperationException(PoolThreadsUncounted);
                     figures.Clear();
+                    pairs.Restart();
                     continue;
                 }
                 figures.Add(((double)(large - small) / calls, small, large));
-                // Settled when 2N calls cost exactly twice N: nothing paid once, nothing stray in either window;
-                // with a live peer, one clean pair may be luck of timing.
-                if ((large == 2 * small && !livePeer) || clock.Elapsed > repeatLimit) break;
+                if (Settled(figures, pooled, livePeer) || pairs.Elapsed.TotalSeconds + lastPair > repeatLimit) break;
             }
             if (pilotNote != null) note = (note == null ? "" : note + "; ") + pilotNote;
             if (pooled) note = (note == null ? "" : note + "; ") + "counted process-wide: the calls complete on pool threads";
@@ -184,6 +186,21 @@ namespace StreamConformance.Meters
             // The pairs' own figures bound what another run may measure when the calls' cost moves with timing.
             var highest = Math.Max(bytesPerCall, figures.Max(f => f.PerCall));
             return new AllocationMeasurement(bytesPerCall, calls, leastSmall, leastLarge, note, pooled, exact: why == null, highestBytesPerCall: highest);
+        }
+
+        /// <summary>
+        /// No further pair can change what the figure promises. Without a live peer: a pair cost exactly 2:1, or two
+        /// pairs agree (<see cref="WhyNotExact"/>'s rule), so it repeats. With one, where every pair must agree: two that
+        /// differ already make it not exact, and a third pair would only cost its time (one clean pair may be luck of
+        /// timing, so agreeing pairs go on to the third).
+        /// </summary>
+        static bool Settled(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer)
+        {
+            var last = figures[figures.Count - 1];
+            if (livePeer) return figures.Count > 1 && figures.Select(f => f.PerCall).Distinct().Count() > 1;
+            if (last.Large == 2 * last.Small) return true;
+            var distinct = figures.Select(f => pooled ? Math.Round(f.PerCall) : f.PerCall).Distinct().Count();
+            return distinct < figures.Count;
         }
 
         /// <summary>

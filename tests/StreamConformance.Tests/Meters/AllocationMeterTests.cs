@@ -284,6 +284,22 @@ namespace StreamConformance.Tests.Meters
         }
 
         /// <summary>
+        /// Pairs stop as soon as one more could not change what the figure promises: a clean pair (2N cost exactly twice N)
+        /// settles it; with a live peer, two pairs that differ already make it not exact, so a third is not measured.
+        /// </summary>
+        [TestCase(0, false, 1, true)]
+        [TestCase(4, false, 2, true)]  // the first pair's small window: the second pair settles it
+        [TestCase(5, true, 2, false)]  // live peer, the first pair's large window: pairs 1 and 2 differ, no third
+        public void PairsEndWhenNoFurtherPairCanChangeTheVerdict(int straySession, bool livePeer, int pairs, bool exact)
+        {
+            var sessions = new StraySessions(straySession);
+            var measured = AllocationMeter.Measure(sessions.Open, livePeer: livePeer);
+            Assert.That(sessions.Opened, Is.EqualTo(3 + 2 * pairs), "two cost estimates, a warm-up window and the pairs");
+            Assert.That(measured.Exact, Is.EqualTo(exact), measured.Note);
+            Assert.That(measured.BytesPerCall, Is.EqualTo(HeapSizes.ByteArray(1)));
+        }
+
+        /// <summary>
         /// Counted process-wide, the calls race the pool threads that complete them, and a race can settle alike
         /// for a whole run: agreeing pairs prove nothing there, so such a figure is never called exact.
         /// </summary>
