@@ -113,15 +113,16 @@ ensure_private_runtimes() {
 
 # dotnet/runtime's Mono for WebAssembly (`--runtime wasm`, `wasm-8.0`, `wasm-9.0`, `wasm-10.0.12`): the registry's
 # runtime packs (Microsoft.NETCore.App.Runtime.Mono.browser-wasm), each unpacked as artifacts/wasm-runtimes/<version>/
-# with the pack's own layout below it (runtimes/browser-wasm/lib/netX.0 and native/), as a dotnet/runtime build lays
-# out its pack. The newest served of each major by default; a `wasm-X.Y.Z` named on the command line adds that one.
+# with the pack's own layout below it (runtimes/browser-wasm/lib/netX.0 and native/, and data/RuntimeList.xml), as a
+# dotnet/runtime build lays out its pack. The newest served of each major by default; a `wasm-X.Y.Z` named on the command line adds that one.
 # Idempotent: a version already there is kept.
 WASM_RUNTIMES="8.0.33 9.0.23 10.0.15"
 ensure_wasm_runtimes() {
   command -v dotnet >/dev/null || { echo "build.sh: the .NET 10 SDK (dotnet) is not on PATH" >&2; exit 2; }
   local root="$ROOT/artifacts/wasm-runtimes" missing=() v
   for v in $WASM_RUNTIMES "$@"; do
-    [ -f "$root/$v/runtimes/browser-wasm/native/System.Private.CoreLib.dll" ] || missing+=("$v")
+    # data/RuntimeList.xml too: the SDK reads it to build a probe against a copy of the pack (a patched one).
+    [ -f "$root/$v/runtimes/browser-wasm/native/System.Private.CoreLib.dll" ] && [ -f "$root/$v/data/RuntimeList.xml" ] || missing+=("$v")
   done
   ((${#missing[@]})) || return 0
   log "WebAssembly runtime packs ${missing[*]} into artifacts/wasm-runtimes"
@@ -129,7 +130,7 @@ ensure_wasm_runtimes() {
   download_packages Microsoft.NETCore.App.Runtime.Mono.browser-wasm "$work" "${missing[@]}" || exit 2
   for v in "${missing[@]}"; do
     rm -rf "$root/$v.tmp"; mkdir -p "$root/$v.tmp"
-    cp -r "$work/packages/microsoft.netcore.app.runtime.mono.browser-wasm/$v/runtimes" "$root/$v.tmp/"
+    cp -r "$work/packages/microsoft.netcore.app.runtime.mono.browser-wasm/$v/runtimes" "$work/packages/microsoft.netcore.app.runtime.mono.browser-wasm/$v/data" "$root/$v.tmp/"
     rm -rf "$root/$v"; mv "$root/$v.tmp" "$root/$v"
   done
   rm -rf "$work"

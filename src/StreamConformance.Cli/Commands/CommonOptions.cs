@@ -63,7 +63,7 @@ namespace StreamConformance.Cli.Commands
         /// <summary>
         /// <see cref="ResolveRuntimes"/> for a command that starts programs on each runtime: a runtime it cannot run on is
         /// bad input, named, before any work is done. The WebAssembly flavour runs the probe under Node
-        /// (<paramref name="runsWasm"/>: sweep) and nothing else yet (scenarios, patched copies); without Node it is metadata only.
+        /// (<paramref name="runsWasm"/>: sweep, patch apply, evidence and verify) and nothing else yet (scenarios, patch test); without Node it is metadata only.
         /// </summary>
         public List<RuntimeTarget> ResolveRunnableRuntimes(ParseResult parse, string command, bool defaultsWhenNone = true, bool runsWasm = false)
         {

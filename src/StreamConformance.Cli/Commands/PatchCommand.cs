@@ -39,7 +39,7 @@ namespace StreamConformance.Cli.Commands
             command.SetAction(parse =>
             {
                 var patch = PatchFolder.Load(parse.GetValue(folder)!);
-                var runtimes = _common.ResolveRunnableRuntimes(parse, "patch apply", defaultsWhenNone: false);
+                var runtimes = _common.ResolveRunnableRuntimes(parse, "patch apply", defaultsWhenNone: false, runsWasm: true);
                 if (runtimes.Count == 0) runtimes.Add(RuntimeResolver.Resolve(patch.Manifest.Targets[0].Runtime == "mono" ? "mono" : "dotnet"));
                 if (runtimes.Count > 1) throw new InputException("patch apply: one --runtime per copy (got " + runtimes.Count + ")");
                 var kind = parse.GetValue(roundTrip) ? RuntimeCopyManifest.RoundTrip : RuntimeCopyManifest.Patched;
@@ -49,7 +49,7 @@ namespace StreamConformance.Cli.Commands
                 foreach (var a in manifest.Assemblies)
                     AnsiConsole.MarkupLine($"  {Markup.Escape(a.Name)} mvid {a.Mvid}: {Markup.Escape(a.Paths[0])}");
                 foreach (var r in manifest.Replaced) AnsiConsole.MarkupLine($"  replaced {Markup.Escape(r)}");
-                var root = copy.Flavor == RuntimeFlavor.CoreClr ? copy.DotNetRoot! : copy.Location;
+                var root = copy.Flavor == RuntimeFlavor.CoreClr ? copy.DotNetRoot! : copy.Flavor == RuntimeFlavor.Wasm ? WasmRuntimePacks.PackRoot(copy.Location) : copy.Location;
                 AnsiConsole.MarkupLine($"[grey]use it: streamconf sweep --runtime {Markup.Escape(root)}[/]");
                 return Program.Ok;
             });
@@ -133,7 +133,7 @@ namespace StreamConformance.Cli.Commands
             command.SetAction(parse =>
             {
                 var paths = Folders(parse.GetValue(folders));
-                var runtimes = _common.ResolveRunnableRuntimes(parse, "patch verify");
+                var runtimes = _common.ResolveRunnableRuntimes(parse, "patch verify", runsWasm: true);
                 var table = new Table().AddColumns("patch", "runtime", "verdict");
                 var failed = 0;
                 foreach (var path in paths)

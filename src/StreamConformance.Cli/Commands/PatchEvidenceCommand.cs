@@ -41,7 +41,7 @@ namespace StreamConformance.Cli.Commands
         int Run(ParseResult parse)
         {
             var patch = PatchFolder.Load(parse.GetValue(_folder)!);
-            var runtimes = _common.ResolveRunnableRuntimes(parse, "patch evidence", defaultsWhenNone: false);
+            var runtimes = _common.ResolveRunnableRuntimes(parse, "patch evidence", defaultsWhenNone: false, runsWasm: true);
             if (runtimes.Count == 0)
                 runtimes = patch.Manifest.Targets.Select(t => Runtimes.RuntimeResolver.Resolve(t.Runtime == "mono" ? "mono" : "dotnet")).ToList();
             var threshold = parse.GetValue(_threshold);

@@ -64,7 +64,7 @@ namespace StreamConformance.Evidence
         {
             var clock = Stopwatch.StartNew();
             var target = PatchApplier.TargetFor(patch, original);
-            var evidence = new RuntimeEvidence { Runtime = original.Name, Flavor = target.Runtime, Version = original.Version, Original = original.Location };
+            var evidence = new RuntimeEvidence { Runtime = original.Name, Flavor = PatchApplier.FlavorOf(original), Version = original.Version, Original = original.Location };
             var sides = new Dictionary<string, RuntimeTarget> { [Original] = original.WithName(Original) };
             foreach (var (side, kind) in new[] { (Aa, RuntimeCopyManifest.RoundTrip), (Patched, RuntimeCopyManifest.Patched) })
             {
@@ -122,9 +122,21 @@ namespace StreamConformance.Evidence
         {
             var loaded = runs.Select(d => d.Runtimes.FirstOrDefault()?.Runtime.LoadedAssemblies?.FirstOrDefault(a => a.Name == assembly)).ToList();
             copy.Loaded = loaded.Select(a => a == null ? "(not reported)" : a.Error ?? $"{a.Location} mvid {a.Mvid}").Distinct().ToList();
+            // WebAssembly loads its assemblies from bytes, with no location: there the original is known by its module id too.
+            var originalMvid = new Lazy<string>(() => MvidOf(RuntimeCopier.Locate(original, "/nonexistent", assembly).Original));
             copy.Proven = loaded.All(a => a != null && a.Error == null && (copy.WrittenMvid != null
                 ? a.Mvid == copy.WrittenMvid
-                : original.AssemblyDirectories.Any(d => RuntimeResolver.ResolveLinks(a.Location).StartsWith(RuntimeResolver.ResolveLinks(d), StringComparison.Ordinal))));
+                : a.Location.Length == 0
+                    ? a.Mvid == originalMvid.Value
+                    : original.AssemblyDirectories.Any(d => RuntimeResolver.ResolveLinks(a.Location).StartsWith(RuntimeResolver.ResolveLinks(d), StringComparison.Ordinal))));
+        }
+
+        static string MvidOf(string assemblyPath)
+        {
+            using var file = File.OpenRead(assemblyPath);
+            using var pe = new System.Reflection.PortableExecutable.PEReader(file);
+            var metadata = System.Reflection.Metadata.PEReaderExtensions.GetMetadataReader(pe);
+            return metadata.GetGuid(metadata.GetModuleDefinition().Mvid).ToString();
         }
 
         void Judge(RuntimeEvidence evidence, Dictionary<string, List<RunDocument>> runs, PatchFolder patch, PatchTarget target)

@@ -43,7 +43,7 @@ namespace StreamConformance.Patching
                 {
                     Kind = kind, PatchId = patch.Manifest.Id, PatchFolder = patch.Path, PatchHash = patch.ContentHash(target),
                     OriginalLocation = original.Location, OriginalVersion = original.Version,
-                    Flavor = target.Runtime,
+                    Flavor = FlavorOf(original),
                     Assemblies = { new RewrittenAssembly { Name = target.Assembly, Paths = places.ToList(), Mvid = mvid.ToString(), Sha256 = hash } },
                     Replaced = replaced.Select(r => target.Type + "::" + r).ToList(),
                 }.Write(outDir);
@@ -63,10 +63,17 @@ namespace StreamConformance.Patching
 
         public static PatchTarget TargetFor(PatchFolder patch, RuntimeTarget original)
         {
-            var flavor = original.Flavor == RuntimeFlavor.Mono ? "mono" : "coreclr";
+            var flavor = FlavorOf(original);
+            // dotnet/runtime's Mono on WebAssembly builds its class library from the same source as CoreCLR's: a patch of
+            // that source weaves into the pack unless it names a target of its own.
             return patch.Manifest.TargetFor(flavor)
+                ?? (flavor == "wasm" ? patch.Manifest.TargetFor("coreclr") : null)
                 ?? throw new InputException($"patch: {patch.Path} has no target for {flavor} (runtime {original.Name})");
         }
+
+        /// <summary>The flavour a patch.json target names for <paramref name="runtime"/>: coreclr, mono or wasm.</summary>
+        public static string FlavorOf(RuntimeTarget runtime) =>
+            runtime.Flavor == RuntimeFlavor.Mono ? "mono" : runtime.Flavor == RuntimeFlavor.Wasm ? "wasm" : "coreclr";
 
         /// <summary>
         /// Reads the target assembly of <paramref name="original"/> and, when <paramref name="patched"/>, weaves the

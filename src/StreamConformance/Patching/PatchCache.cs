@@ -55,7 +55,7 @@ namespace StreamConformance.Patching
         {
             using var sha = SHA256.Create();
             var where = Convert.ToHexString(sha.ComputeHash(Encoding.UTF8.GetBytes(original.Location))).Substring(0, 8).ToLowerInvariant();
-            return $"{target.Runtime}-{original.Version}-{where}-{patch.Manifest.Id}-{patch.ContentHash(target)}";
+            return $"{PatchApplier.FlavorOf(original)}-{original.Version}-{where}-{patch.Manifest.Id}-{patch.ContentHash(target)}";
         }
     }
 }

@@ -22,6 +22,8 @@ namespace StreamConformance.Patching
     /// files; <c>lib/libmono*.so</c> are linked because Mono's config maps native libraries to its own lib folder;
     /// <c>etc/mono</c> is copied. An assembly referenced by strong name is loaded from the GAC, so a rewritten GAC
     /// assembly is placed there and 4.5's entry points at it.
+    /// WebAssembly: the pack's <c>runtimes/</c> as real folders of links, its <c>data/RuntimeList.xml</c> copied; the
+    /// copy is a pack like any other, and its probe is built against it.
     /// </remarks>
     public static class RuntimeCopier
     {
@@ -31,6 +33,7 @@ namespace StreamConformance.Patching
         {
             Directory.CreateDirectory(outDir);
             if (original.Flavor == RuntimeFlavor.CoreClr) LayDotNet(original, outDir);
+            else if (original.Flavor == RuntimeFlavor.Wasm) LayWasmPack(original, outDir);
             else LayMono(original, outDir);
         }
 
@@ -51,6 +54,20 @@ namespace StreamConformance.Patching
         /// <summary>Where the copy in <paramref name="outDir"/> lays the shared framework folder <paramref name="frameworkDir"/> (…/shared/NAME/VERSION).</summary>
         static string FrameworkCopy(string outDir, string frameworkDir) =>
             Path.Combine(outDir, "shared", Path.GetFileName(Path.GetDirectoryName(frameworkDir)!), Path.GetFileName(frameworkDir));
+
+        /// <summary>
+        /// A WebAssembly pack: its root's <c>runtimes/</c> as real folders of links and its <c>data/</c> list copied, so
+        /// the probe is built against the copy (<see cref="Sweep.WasmProbeBuild"/>) with a rewritten assembly in place.
+        /// </summary>
+        static void LayWasmPack(RuntimeTarget original, string outDir)
+        {
+            var root = WasmRuntimePacks.PackRoot(original.Location);
+            var list = Path.Combine(root, WasmRuntimePacks.RuntimeListRelative);
+            if (!File.Exists(list))
+                throw new InputException($"patch: runtime {original.Name}: {root} has no {WasmRuntimePacks.RuntimeListRelative} (./build.sh runtimes lays the private packs out with it)");
+            LinkTree(Path.Combine(root, "runtimes"), Path.Combine(outDir, "runtimes"), linkSubfolders: false);
+            CopyTree(Path.Combine(root, "data"), Path.Combine(outDir, "data"));
+        }
 
         static void LayMono(RuntimeTarget original, string outDir)
         {
@@ -83,6 +100,18 @@ namespace StreamConformance.Patching
                     if (!File.Exists(source)) continue;
                     var folder = i == 0 ? Path.Combine(outDir, "shared", RuntimeResolver.CoreFrameworkName, original.Version) : FrameworkCopy(outDir, original.AssemblyDirectories[i]);
                     return (source, new[] { Path.Combine(folder, file) });
+                }
+                throw new InputException($"patch: {original.Name} ({original.Location}) has no assembly {assemblyName}");
+            }
+            if (original.Flavor == RuntimeFlavor.Wasm)
+            {
+                // CoreLib in native/, the class library in lib/netX.0: the copy has each at the same place under its root.
+                var root = WasmRuntimePacks.PackRoot(original.Location);
+                foreach (var dir in original.AssemblyDirectories)
+                {
+                    var source = Path.Combine(dir, file);
+                    if (File.Exists(source))
+                        return (RuntimeResolver.ResolveLinks(source), new[] { Path.Combine(outDir, Path.GetRelativePath(root, source)) });
                 }
                 throw new InputException($"patch: {original.Name} ({original.Location}) has no assembly {assemblyName}");
             }

@@ -23,6 +23,12 @@ namespace StreamConformance.Runtimes
         public const string PrivateRootVariable = "STREAMCONF_WASM_RUNTIMES";
 
         const string RuntimeIdentifier = "browser-wasm";
+
+        /// <summary>The list of a pack's files, under its root, that the SDK reads to resolve the pack's assets.</summary>
+        public const string RuntimeListRelative = "data/RuntimeList.xml";
+
+        /// <summary>The pack's root (the folder holding <c>runtimes/</c> and <c>data/</c>) of its <c>runtimes/browser-wasm</c> folder.</summary>
+        public static string PackRoot(string packFolder) => Path.GetFullPath(Path.Combine(packFolder, "..", ".."));
         const string CoreLibName = "System.Private.CoreLib.dll";
 
         static readonly Regex s_spec = new Regex(@"^wasm(-(?<version>\d+(\.\d+){0,2}))?$");
@@ -109,8 +115,9 @@ namespace StreamConformance.Runtimes
             var native = Path.Combine(packFolder, "native");
             var lib = LibraryFolder(packFolder) ?? throw new InputException($"runtime: {packFolder} has no lib/netX.0 folder (not a browser-wasm runtime pack)");
             // CoreLib lives beside the runtime's native files; the inventory reads it first, then the class library.
+            // A patched or A/A copy (Patching/RuntimeCopier) carries its manifest at the pack's root.
             return new RuntimeTarget(name, RuntimeFlavor.Wasm, VersionOf(Path.Combine(native, CoreLibName)), packFolder,
-                new[] { native, lib }, hostPath: FindNode());
+                new[] { native, lib }, hostPath: FindNode()) { Copy = RuntimeCopyManifest.TryRead(PackRoot(packFolder)) };
         }
 
         /// <summary>Node, the host of the WebAssembly probe: <c>node</c> on PATH (Debian's older packages name it <c>nodejs</c>).</summary>

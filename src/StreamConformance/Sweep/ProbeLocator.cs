@@ -26,7 +26,7 @@ namespace StreamConformance.Sweep
         {
             RuntimeFlavor.CoreClr => Path.Combine(_root, TargetFrameworkFor(target.Version), "streamconf-probe.dll"),
             // One build per pack version, made on first use (a minute), so the probe runs the pack the target names.
-            RuntimeFlavor.Wasm => WasmProbeBuild.EntryFor(target.Version),
+            RuntimeFlavor.Wasm => WasmProbeBuild.EntryFor(target),
             _ => PathFor(target.Flavor),
         };
 

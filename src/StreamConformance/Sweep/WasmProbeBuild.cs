@@ -27,23 +27,64 @@ namespace StreamConformance.Sweep
         // The probes of one checkout share the project's restore output: one build at a time in this process.
         static readonly object s_gate = new object();
 
-        /// <summary>The probe module for pack <paramref name="version"/>, built first when missing or built by another harness.</summary>
-        public static string EntryFor(string version)
+        /// <summary>
+        /// The probe module for <paramref name="target"/>, built first when missing or built by another harness (or, for a
+        /// pack given by its folder, against other files of that pack). A private pack is the registry's: its probe is
+        /// built for its version. Any other pack (a dotnet/runtime build of it, a patched copy) is built against its own
+        /// folder, in a probe folder of its own.
+        /// </summary>
+        public static string EntryFor(RuntimeTarget target)
+        {
+            if (target.Origin == RuntimeOrigin.Private) return EntryFor(target.Version, null);
+            var root = WasmRuntimePacks.PackRoot(target.Location);
+            if (!File.Exists(Path.Combine(root, WasmRuntimePacks.RuntimeListRelative)))
+                throw new InputException($"runtime {target.Name}: {root} has no {WasmRuntimePacks.RuntimeListRelative}, the list of the pack's files the SDK builds a probe from (a pack's root holds it beside runtimes/)");
+            return EntryFor(target.Version, root);
+        }
+
+        /// <summary>
+        /// Deletes the probe built for a pack given by its folder (its output and intermediate folders, ~120 MB): what a
+        /// patched copy leaves behind when the copy itself goes. A private pack's probe is shared and stays.
+        /// </summary>
+        public static void Forget(RuntimeTarget target)
+        {
+            if (target.Origin == RuntimeOrigin.Private || FindCheckout() is not string checkout) return;
+            var key = target.Version + "-" + ShortHash(WasmRuntimePacks.PackRoot(target.Location));
+            foreach (var folder in new[] { Path.Combine(checkout, CacheRelative, key), Path.Combine(Path.GetDirectoryName(Path.Combine(checkout, ProjectRelative))!, "obj", Configuration(), key) })
+                if (Directory.Exists(folder)) Directory.Delete(folder, recursive: true);
+        }
+
+        /// <summary>The probe of the registry's pack <paramref name="version"/>, or, with <paramref name="packRoot"/>, of the pack in that folder.</summary>
+        static string EntryFor(string version, string? packRoot)
         {
             var checkout = FindCheckout()
                 ?? throw new InvalidOperationException($"WebAssembly probe: no {ProjectRelative} above the harness or the current folder to build it from");
-            var output = Path.Combine(checkout, CacheRelative, version);
+            var key = packRoot == null ? version : version + "-" + ShortHash(packRoot);
+            var output = Path.Combine(checkout, CacheRelative, key);
             var entry = Path.Combine(output, EntryName);
             var stamp = Path.Combine(output, "built-for");
-            var wanted = HarnessIdentity();
+            var wanted = HarnessIdentity() + (packRoot == null ? "" : "\n" + PackFingerprint(packRoot));
             lock (s_gate)
             {
                 if (File.Exists(entry) && File.Exists(stamp) && File.ReadAllText(stamp) == wanted) return entry;
-                Build(checkout, version, output);
+                Build(checkout, version, key, packRoot, output);
                 File.WriteAllText(stamp, wanted);
             }
             return entry;
         }
+
+        static string ShortHash(string text)
+        {
+            using var sha = System.Security.Cryptography.SHA256.Create();
+            return BitConverter.ToString(sha.ComputeHash(System.Text.Encoding.UTF8.GetBytes(text))).Replace("-", "").Substring(0, 12).ToLowerInvariant();
+        }
+
+        /// <summary>Each assembly of the pack by name, size and time written: a rebuilt or re-patched pack gets a fresh probe.</summary>
+        static string PackFingerprint(string packRoot) =>
+            string.Join("\n", Directory.EnumerateFiles(Path.Combine(packRoot, "runtimes"), "*.dll", SearchOption.AllDirectories)
+                .OrderBy(f => f, StringComparer.Ordinal)
+                .Select(f => new FileInfo(f))
+                .Select(f => $"{Path.GetRelativePath(packRoot, f.FullName)} {f.Length} {f.LastWriteTimeUtc.Ticks}"));
 
         /// <summary>The checkout that holds the probe's project: above the harness, else above the current folder.</summary>
         public static string? FindCheckout() => FolderSearch.Above(dir => File.Exists(Path.Combine(dir, ProjectRelative)));
@@ -58,11 +99,12 @@ namespace StreamConformance.Sweep
         static string Configuration() =>
             typeof(WasmProbeBuild).Assembly.GetCustomAttribute<AssemblyConfigurationAttribute>()?.Configuration is string c && c.Length > 0 ? c : "Release";
 
-        static void Build(string checkout, string version, string output)
+        static void Build(string checkout, string version, string key, string? packRoot, string output)
         {
             var dotnet = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is string host && File.Exists(host) ? host
                 : RuntimeResolver.FindOnPath("dotnet") ?? throw new InvalidOperationException("WebAssembly probe: no dotnet SDK on PATH to build it with");
-            Console.Error.WriteLine($"building the WebAssembly probe for pack {version} into {Path.Combine(CacheRelative, version)} (first use: about a minute)");
+            var which = packRoot == null ? "pack " + version : $"the {version} pack in {packRoot}";
+            Console.Error.WriteLine($"building the WebAssembly probe for {which} into {Path.Combine(CacheRelative, key)} (first use: about a minute)");
             var watch = Stopwatch.StartNew();
             var psi = new ProcessStartInfo(dotnet)
             {
@@ -71,11 +113,13 @@ namespace StreamConformance.Sweep
                 RedirectStandardError = true,
                 WorkingDirectory = checkout,
             };
-            ProcessArguments.Set(psi, new[]
+            var arguments = new List<string>
             {
                 "build", Path.Combine(checkout, ProjectRelative), "-c", Configuration(), "-nologo", "-v", "q", "-clp:ErrorsOnly",
-                "-p:WasmPackVersion=" + version, "-p:WasmProbeOutput=" + output + Path.DirectorySeparatorChar,
-            });
+                "-p:WasmPackVersion=" + version, "-p:WasmProbeOutput=" + output + Path.DirectorySeparatorChar, "-p:WasmProbeKey=" + key,
+            };
+            if (packRoot != null) arguments.Add("-p:WasmRuntimePackLocation=" + packRoot + Path.DirectorySeparatorChar);
+            ProcessArguments.Set(psi, arguments);
             using var process = Process.Start(psi) ?? throw new InvalidOperationException("WebAssembly probe: dotnet build did not start");
             var lines = new List<string>();
             var error = process.StandardError.ReadToEndAsync();
@@ -84,9 +128,9 @@ namespace StreamConformance.Sweep
             lines.AddRange(error.Result.Split('\n'));
             process.WaitForExit();
             if (process.ExitCode != 0 || !File.Exists(Path.Combine(output, EntryName)))
-                throw new InvalidOperationException($"WebAssembly probe for pack {version}: dotnet build exited {process.ExitCode}: "
+                throw new InvalidOperationException($"WebAssembly probe for {which}: dotnet build exited {process.ExitCode}: "
                     + string.Join(" | ", lines.Where(l => l.Trim().Length > 0).Take(10)));
-            Console.Error.WriteLine($"built the WebAssembly probe for pack {version} in {watch.Elapsed.TotalSeconds:F0} s");
+            Console.Error.WriteLine($"built the WebAssembly probe for {which} in {watch.Elapsed.TotalSeconds:F0} s");
         }
     }
 }

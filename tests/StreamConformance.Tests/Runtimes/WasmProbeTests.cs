@@ -23,7 +23,7 @@ namespace StreamConformance.Tests.Runtimes
         RuntimeTarget _target = null!;
         RunDocument _runtimeStreams = null!;
 
-        static RuntimeTarget Runnable(string spec)
+        internal static RuntimeTarget Runnable(string spec)
         {
             if (WasmRuntimePacks.FindPrivateRoot() == null)
                 Assert.Ignore($"no {WasmRuntimePacks.PrivateRootRelative} (./build.sh runtimes restores the WebAssembly runtime packs there)");

@@ -135,7 +135,7 @@ namespace StreamConformance.Tests.Runtimes
         [Test]
         public void AScenarioOnTheFlavourIsBadInputThatPointsAtTheSweep()
         {
-            // The probe runs checks on WebAssembly; scenarios and patched copies do not run there yet.
+            // The probe runs checks and patched copies on WebAssembly; scenarios do not run there yet.
             Pack("wasm");
             StreamConfProcess.AssertBadInput(StreamConfProcess.Run("scenario", "all", "--runtime", "wasm"), "sweep can");
         }
