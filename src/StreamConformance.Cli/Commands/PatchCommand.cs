@@ -185,7 +185,16 @@ namespace StreamConformance.Cli.Commands
                 page?.WriteText(w => w.Write(Evidence.Page.EvidenceHtml.Render(document, new Charts.ScottPlotChartRenderer())));
                 var text = parse.GetValue(markdown) is string md ? new Reports.OutputFile(md, "markdown") : null;
                 var drafts = parse.GetValue(upstreamText) is string u ? new Reports.OutputFile(u, "markdown") : null;
-                var folder = text != null || drafts != null ? PatchFolder.Load(Directory.Exists(path) ? path : Path.GetDirectoryName(Path.GetFullPath(path))!) : null;
+                var where = Directory.Exists(path) ? path : Path.GetDirectoryName(Path.GetFullPath(path))!;
+                if (document.Patches != null)
+                {
+                    // A group's evidence lies in patches/groups/NAME; its patches are the folders of patches/.
+                    if (drafts != null) throw new InputException($"--upstream: {path} is a group's evidence; each patch of the group drafts its own UPSTREAM.md");
+                    var set = Evidence.GroupEvidenceMarkdown.SetOf(where, document);
+                    text?.WriteText(w => w.Write(Evidence.GroupEvidenceMarkdown.Render(set, document)));
+                    text = null;
+                }
+                var folder = text != null || drafts != null ? PatchFolder.Load(where) : null;
                 text?.WriteText(w => w.Write(Evidence.EvidenceMarkdown.Render(folder!, document)));
                 if (drafts != null)
                 {
@@ -197,7 +206,7 @@ namespace StreamConformance.Cli.Commands
                     AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: {Markup.Escape(r.Verdict)}");
                 AnsiConsole.MarkupLine($"status [bold]{Markup.Escape(document.Status)}[/]: {Markup.Escape(document.Headline)}");
                 if (page != null) AnsiConsole.MarkupLine($"[grey]html: {Markup.Escape(page.Path)}[/]");
-                if (text != null) AnsiConsole.MarkupLine($"[grey]markdown: {Markup.Escape(text.Path)}[/]");
+                if (parse.GetValue(markdown) is string written) AnsiConsole.MarkupLine($"[grey]markdown: {Markup.Escape(written)}[/]");
                 return Program.Ok;
             });
             return command;

@@ -15,7 +15,12 @@ namespace StreamConformance.Cli.Commands
     public sealed class PatchEvidenceCommand
     {
         readonly CommonOptions _common = new CommonOptions();
-        readonly Argument<string> _folder = new Argument<string>("patch") { Description = "A patch folder, e.g. patches/0001-bufferedstream-readbyte-regression-guard." };
+        readonly Argument<string[]> _folder = new Argument<string[]>("patch")
+        {
+            Description = "A patch folder, e.g. patches/0001-bufferedstream-readbyte-regression-guard; or the folders of one group (same \"group\" in patch.json), " +
+                          "woven into one copy and measured as one, the evidence written to patches/groups/NAME.",
+            Arity = ArgumentArity.OneOrMore,
+        };
         readonly Option<int> _runs = new Option<int>("--runs") { Description = "Probe processes per side (original, A/A, patched).", DefaultValueFactory = _ => 5 };
         readonly Option<bool> _quick = new Option<bool>("--quick") { Description = "Fewer iterations and smaller content; every check still runs." };
         readonly Option<string?> _checks = new Option<string?>("--checks") { Description = "Glob over check names, instead of the patch's own (e.g. 'budget.*|read.*')." };
@@ -40,17 +45,19 @@ namespace StreamConformance.Cli.Commands
 
         int Run(ParseResult parse)
         {
-            var patch = PatchFolder.Load(parse.GetValue(_folder)!);
+            var folders = parse.GetValue(_folder)!.Select(PatchFolder.Load).ToList();
+            var set = PatchSet.Of(folders);
+            var patch = set.Patches[0];
             var runtimes = _common.ResolveRunnableRuntimes(parse, "patch evidence", defaultsWhenNone: false, runsWasm: true);
             if (runtimes.Count == 0)
                 runtimes = patch.Manifest.Targets.Select(t => Runtimes.RuntimeResolver.Resolve(t.Runtime == "mono" ? "mono" : "dotnet")).ToList();
             var threshold = parse.GetValue(_threshold);
             if (!(threshold > 0)) throw new InputException($"--threshold: {threshold} is not a positive fraction");
-            var outDir = Path.GetFullPath(parse.GetValue(_outDir) ?? patch.Path);
+            var outDir = Path.GetFullPath(parse.GetValue(_outDir) ?? (set.IsGroup ? GroupEvidenceMarkdown.FolderOf(set) : patch.Path));
             Directory.CreateDirectory(outDir);
             // Checked before the sweeps: a page that cannot be written is bad input now, not after minutes of measuring.
             var html = parse.GetValue(_html) is string h ? new OutputFile(h, "html") : null;
-            var relative = Path.GetRelativePath(Directory.GetCurrentDirectory(), patch.Path);
+            var relative = string.Join(" ", set.Patches.Select(p => Path.GetRelativePath(Directory.GetCurrentDirectory(), p.Path)));
             var options = new EvidenceOptions
             {
                 Runs = parse.GetValue(_runs), Quick = parse.GetValue(_quick), Threshold = threshold, Checks = parse.GetValue(_checks),
@@ -58,11 +65,12 @@ namespace StreamConformance.Cli.Commands
                     + (parse.GetValue(_quick) ? " --quick" : "") + (parse.GetValue(_checks) is string c ? $" --checks '{c}'" : "") + (parse.GetValue(_runs) != 5 ? $" --runs {parse.GetValue(_runs)}" : ""),
                 Progress = line => AnsiConsole.MarkupLine("[grey]" + Markup.Escape(line) + "[/]"),
             };
-            var document = new EvidenceRunner(options).Run(patch, runtimes);
+            var document = new EvidenceRunner(options).Run(set, runtimes);
             var markdown = Path.Combine(outDir, PatchFolder.EvidenceMarkdown);
-            File.WriteAllText(markdown, EvidenceMarkdown.Render(patch, document));
+            File.WriteAllText(markdown, set.IsGroup ? GroupEvidenceMarkdown.Render(set, document) : EvidenceMarkdown.Render(patch, document));
             File.WriteAllText(Path.Combine(outDir, PatchFolder.EvidenceJson), JsonConvert.SerializeObject(document, Formatting.Indented));
-            if (UpstreamMarkdown.Render(patch, document) is string upstream) File.WriteAllText(Path.Combine(outDir, UpstreamMarkdown.FileName), upstream);
+            // A group's drafts are its patches' own (each folder's UPSTREAM.md, from its evidence measured alone).
+            if (!set.IsGroup && UpstreamMarkdown.Render(patch, document) is string upstream) File.WriteAllText(Path.Combine(outDir, UpstreamMarkdown.FileName), upstream);
             html?.WriteText(w => w.Write(EvidenceHtml.Render(document, new Charts.ScottPlotChartRenderer())));
             foreach (var r in document.Runtimes)
                 AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: {Markup.Escape(r.Verdict)} [grey]({r.Seconds:0.#} s)[/]");

@@ -24,6 +24,10 @@ namespace StreamConformance.Evidence
         [JsonProperty("quick")] public bool Quick { get; set; }
         [JsonProperty("machine")] public string Machine { get; set; } = "";
         [JsonProperty("runtimes")] public List<RuntimeEvidence> Runtimes { get; set; } = new List<RuntimeEvidence>();
+        /// <summary>The group measured as one copy (null: one patch alone).</summary>
+        [JsonProperty("group", NullValueHandling = NullValueHandling.Ignore)] public string? Group { get; set; }
+        /// <summary>The ids of the group's patches, all woven into each copy (null: one patch alone).</summary>
+        [JsonProperty("patches", NullValueHandling = NullValueHandling.Ignore)] public List<string>? Patches { get; set; }
 
         public static EvidenceDocument? TryRead(string folder)
         {
@@ -100,7 +104,14 @@ namespace StreamConformance.Evidence
             && token["runtimes"] is Newtonsoft.Json.Linq.JArray runtimes && runtimes.All(r => r is Newtonsoft.Json.Linq.JObject o && o["figures"] != null);
     }
 
-    public sealed class RuntimeEvidence
+    /// <summary>What a patch's own programs showed: its repro and its upstream-style test.</summary>
+    public interface IProgramEvidence
+    {
+        ReproEvidence? Repro { get; set; }
+        UpstreamTestEvidence? UpstreamTest { get; set; }
+    }
+
+    public sealed class RuntimeEvidence : IProgramEvidence
     {
         /// <summary>Applies <paramref name="rewrite"/> to every path this runtime's evidence names.</summary>
         internal void Rewrite(Func<string, string> rewrite)
@@ -137,10 +148,41 @@ namespace StreamConformance.Evidence
         [JsonProperty("repro", NullValueHandling = NullValueHandling.Ignore)] public ReproEvidence? Repro { get; set; }
         /// <summary>The patch's upstream-style test on the A/A and the patched copy (null: the target names none).</summary>
         [JsonProperty("upstreamTest", NullValueHandling = NullValueHandling.Ignore)] public UpstreamTestEvidence? UpstreamTest { get; set; }
+        /// <summary>A group's patches on the one copy: each one's headline verdicts, repro and test (null: one patch alone).</summary>
+        [JsonProperty("members", NullValueHandling = NullValueHandling.Ignore)] public List<MemberEvidence>? Members { get; set; }
         [JsonProperty("verdict")] public string Verdict { get; set; } = "";
         [JsonProperty("rejected")] public bool Rejected { get; set; }
         [JsonProperty("seconds")] public double Seconds { get; set; }
         [JsonProperty("errors")] public List<string> Errors { get; set; } = new List<string>();
+    }
+
+    /// <summary>One patch of a group, as the group's shared A/A and patched copies showed it.</summary>
+    public sealed class MemberEvidence : IProgramEvidence
+    {
+        [JsonProperty("patch")] public string Patch { get; set; } = "";
+        [JsonProperty("title")] public string Title { get; set; } = "";
+        [JsonProperty("sentence", NullValueHandling = NullValueHandling.Ignore)] public string? Sentence { get; set; }
+        /// <summary>The patch's headline check.</summary>
+        [JsonProperty("headline", NullValueHandling = NullValueHandling.Ignore)] public string? Headline { get; set; }
+        /// <summary>The headline check on each variant of the patch's types, A/A → patched.</summary>
+        [JsonProperty("verdicts")] public List<MemberVerdict> Verdicts { get; set; } = new List<MemberVerdict>();
+        [JsonProperty("repro", NullValueHandling = NullValueHandling.Ignore)] public ReproEvidence? Repro { get; set; }
+        [JsonProperty("upstreamTest", NullValueHandling = NullValueHandling.Ignore)] public UpstreamTestEvidence? UpstreamTest { get; set; }
+    }
+
+    /// <summary>A check's outcomes on one variant, every process of the A/A side against every process of the patched side.</summary>
+    public sealed class MemberVerdict
+    {
+        [JsonProperty("type")] public string Type { get; set; } = "";
+        [JsonProperty("variant")] public string Variant { get; set; } = "";
+        [JsonProperty("check")] public string Check { get; set; } = "";
+        /// <summary>The distinct outcomes of the A/A side's processes ("fail", or "fail/pass" when they disagree).</summary>
+        [JsonProperty("aa")] public string Aa { get; set; } = "";
+        [JsonProperty("patched")] public string Patched { get; set; } = "";
+        /// <summary>The figure the check measures, A/A → patched (null: a conformance check).</summary>
+        [JsonProperty("figure", NullValueHandling = NullValueHandling.Ignore)] public string? Figure { get; set; }
+
+        [JsonIgnore] public string Change => Aa == Patched ? Aa + " (unchanged)" : Aa + " → " + Patched;
     }
 
     public sealed class CopyEvidence

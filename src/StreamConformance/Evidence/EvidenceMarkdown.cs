@@ -47,6 +47,7 @@ namespace StreamConformance.Evidence
                 sb.Append("`").Append(t.Test!.Source).Append("` (").Append(t.Test.Framework).Append("), written to join [`")
                   .Append(t.Test.Path).Append("`](").Append(t.Test.Url).Append("):\n\n```csharp\n")
                   .Append(File.ReadAllText(patch.FileOf(t.Test.Source)).TrimEnd()).Append("\n```\n\n");
+                if (t.Test.Note != null) sb.Append(t.Test.Note).Append("\n\n");
             }
             sb.Append("| runtime | A/A copy | patched copy |\n|---|---|---|\n");
             foreach (var r in tested)
@@ -73,6 +74,9 @@ namespace StreamConformance.Evidence
             {
                 var others = GroupOf(patch).Where(id => id != m.Id).ToList();
                 sb.Append("; goes as one pull request").Append(others.Count > 0 ? " with " + string.Join(" and ", others) : "").Append(" (group `").Append(m.Group).Append("`)");
+                // The group measured as one copy, when its evidence was written (patch evidence over the group's folders).
+                if (Path.GetDirectoryName(patch.Path) is string parent && File.Exists(Path.Combine(parent, "groups", m.Group, PatchFolder.EvidenceJson)))
+                    sb.Append(", measured together in one copy: [`groups/").Append(m.Group).Append("/EVIDENCE.md`](../groups/").Append(m.Group).Append("/EVIDENCE.md)");
             }
             foreach (var t in m.Targets.Where(t => t.Upstream.Checked != null))
                 sb.Append("; ").Append(t.Runtime).Append(" diff checked against ").Append(t.Upstream.Repository).Append('@').Append(t.Upstream.ShortRef).Append(" on ").Append(t.Upstream.Checked);

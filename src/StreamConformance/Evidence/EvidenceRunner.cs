@@ -44,33 +44,40 @@ namespace StreamConformance.Evidence
 
         public EvidenceRunner(EvidenceOptions options) => _options = options;
 
-        public EvidenceDocument Run(PatchFolder patch, IReadOnlyList<RuntimeTarget> runtimes)
+        public EvidenceDocument Run(PatchFolder patch, IReadOnlyList<RuntimeTarget> runtimes) => Run(PatchSet.Of(patch), runtimes);
+
+        /// <summary>One copy per side carrying every patch of <paramref name="set"/>: a group is measured as the one pull
+        /// request it goes upstream as, each patch's headline verdicts, repro and test shown on the shared copies.</summary>
+        public EvidenceDocument Run(PatchSet set, IReadOnlyList<RuntimeTarget> runtimes)
         {
             if (_options.Runs < 1) throw new InputException($"--runs: {_options.Runs} is not a positive number of processes");
             var document = new EvidenceDocument
             {
-                Patch = patch.Manifest.Id, Title = patch.Manifest.Title, GeneratedAt = DateTimeOffset.UtcNow,
+                Patch = set.Id, Title = set.Title, GeneratedAt = DateTimeOffset.UtcNow,
                 ToolVersion = typeof(EvidenceRunner).Assembly.GetName().Version?.ToString() ?? "", Command = _options.Command,
                 RunsPerSide = _options.Runs, Quick = _options.Quick, Machine = Machine(),
+                Group = set.IsGroup ? set.Group : null, Patches = set.IsGroup ? set.Patches.Select(p => p.Manifest.Id).ToList() : null,
             };
-            foreach (var runtime in runtimes) PatchApplier.TargetFor(patch, runtime); // a runtime the patch does not target is bad input, before any work
-            foreach (var runtime in runtimes) document.Runtimes.Add(RunOn(patch, runtime));
-            document.Status = document.Runtimes.Any(r => r.Rejected) ? "rejected" : patch.Manifest.Status;
-            document.Headline = Headline(patch, document);
+            foreach (var runtime in runtimes) set.TargetsFor(runtime); // a runtime the patches do not target is bad input, before any work
+            foreach (var runtime in runtimes) document.Runtimes.Add(RunOn(set, runtime));
+            var statuses = set.Patches.Select(p => p.Manifest.Status).Distinct().ToList();
+            document.Status = document.Runtimes.Any(r => r.Rejected) ? "rejected" : string.Join("/", statuses);
+            document.Headline = set.IsGroup ? GroupHeadline(document) : Headline(set.Patches[0], document);
             return document.RelativeTo(PatchFolder.CheckoutRoot());
         }
 
-        RuntimeEvidence RunOn(PatchFolder patch, RuntimeTarget original)
+        RuntimeEvidence RunOn(PatchSet set, RuntimeTarget original)
         {
             var clock = Stopwatch.StartNew();
-            var target = PatchApplier.TargetFor(patch, original);
+            var targets = set.TargetsFor(original);
+            var scope = Scope.Of(set, targets);
             var evidence = new RuntimeEvidence { Runtime = original.Name, Flavor = PatchApplier.FlavorOf(original), Version = original.Version, Original = original.Location };
             var sides = new Dictionary<string, RuntimeTarget> { [Original] = original.WithName(Original) };
             foreach (var (side, kind) in new[] { (Aa, RuntimeCopyManifest.RoundTrip), (Patched, RuntimeCopyManifest.Patched) })
             {
                 _options.Progress($"{original.Name}: {(side == Aa ? "A/A" : "patched")} copy");
                 var built = Stopwatch.StartNew();
-                var (copy, wasBuilt) = _options.Cache.GetOrBuild(patch, original, kind);
+                var (copy, wasBuilt) = _options.Cache.GetOrBuild(set, original, kind);
                 sides[side] = copy.WithName(side);
                 evidence.Copies.Add(new CopyEvidence
                 {
@@ -79,11 +86,22 @@ namespace StreamConformance.Evidence
                 });
                 if (side == Patched) evidence.Replaced = copy.Copy.Replaced;
             }
-            if (target.Repro != null || target.Test != null)
+            var programs = new PatchProgramRunner(_options.Locator ?? new ProbeLocator(), _options.Cache.ProgramsFolder);
+            if (!set.IsGroup && (targets[0].Target.Repro != null || targets[0].Target.Test != null))
             {
                 _options.Progress($"{original.Name}: repro and upstream-style test");
-                new PatchProgramRunner(_options.Locator ?? new ProbeLocator(), _options.Cache.ProgramsFolder)
-                    .RunAll(evidence, patch, original, sides[Aa], sides[Patched]);
+                programs.RunAll(evidence, set.Patches[0], original, sides[Aa], sides[Patched]);
+            }
+            if (set.IsGroup)
+            {
+                evidence.Members = new List<MemberEvidence>();
+                foreach (var (patch, target) in targets)
+                {
+                    _options.Progress($"{original.Name}: {patch.Manifest.Id}'s repro and upstream-style test on the group's copies");
+                    var member = new MemberEvidence { Patch = patch.Manifest.Id, Title = patch.Manifest.Title, Sentence = patch.Manifest.Sentence, Headline = patch.Manifest.HeadlineCheck };
+                    programs.RunAll(member, patch, original, sides[Aa], sides[Patched]);
+                    evidence.Members.Add(member);
+                }
             }
             evidence.Copies.Insert(0, new CopyEvidence { Side = Original, Location = original.Flavor == RuntimeFlavor.CoreClr ? original.DotNetRoot ?? original.Location : original.Location });
 
@@ -94,26 +112,51 @@ namespace StreamConformance.Evidence
                 foreach (var side in s_sides.Skip(i % 3).Concat(s_sides.Take(i % 3)))
                 {
                     _options.Progress($"{original.Name}: {side}, process {i + 1} of {_options.Runs}");
-                    var doc = Sweep(sides[side], patch, target);
+                    var doc = Sweep(sides[side], scope);
                     runs[side].Add(doc);
                     evidence.Errors.AddRange(doc.Runtimes.SelectMany(r => r.Errors).Select(e => $"{side}: {e}"));
                 }
             }
-            foreach (var copy in evidence.Copies) Prove(copy, runs[copy.Side], target.Assembly, original);
-            Judge(evidence, runs, patch, target);
+            foreach (var copy in evidence.Copies) Prove(copy, runs[copy.Side], scope.Assembly, original);
+            Judge(evidence, runs, set, scope);
             evidence.Seconds = Math.Round(clock.Elapsed.TotalSeconds, 1);
             return evidence;
         }
 
-        RunDocument Sweep(RuntimeTarget side, PatchFolder patch, PatchTarget target)
+        /// <summary>What a set's sweeps cover: the patched types, the controls, the checks, the rewritten assembly.</summary>
+        sealed class Scope
+        {
+            public IReadOnlyList<string> Measured = Array.Empty<string>();
+            public IReadOnlyList<string> Controls = Array.Empty<string>();
+            public string? Checks;
+            public string Assembly = "";
+            public string MeasuredType => string.Join(" and ", Measured);
+            public string Control => string.Join(" and ", Controls);
+            public string[] Types => Measured.Concat(Controls.Where(c => !Measured.Contains(c))).ToArray();
+
+            public static Scope Of(PatchSet set, IReadOnlyList<(PatchFolder Patch, PatchTarget Target)> targets)
+            {
+                // A group sweeps every check one of its patches asks for: all of them when one asks for all.
+                var checks = set.Patches.Select(p => p.Manifest.Checks).Distinct().ToList();
+                return new Scope
+                {
+                    Measured = targets.SelectMany(t => t.Target.MeasuredTypes).Distinct().ToList(),
+                    Controls = set.Patches.Select(p => p.Manifest.Control).Distinct().ToList(),
+                    Checks = checks.Any(c => c == null || c == "*") ? null : string.Join("|", checks),
+                    Assembly = targets[0].Target.Assembly,
+                };
+            }
+        }
+
+        RunDocument Sweep(RuntimeTarget side, Scope scope)
         {
             var options = new SweepOptions
             {
-                Filter = string.Join("|", target.MeasuredTypes) + "|" + patch.Manifest.Control, Checks = _options.Checks ?? (patch.Manifest.Checks == "*" ? null : patch.Manifest.Checks),
+                Filter = string.Join("|", scope.Types), Checks = _options.Checks ?? scope.Checks,
                 Quick = _options.Quick, Parallel = false,
             };
             options.Runtimes.Add(side);
-            options.ReportAssemblies.Add(target.Assembly);
+            options.ReportAssemblies.Add(scope.Assembly);
             return new SweepRunner(options, SweepTargets.FromInventory, _options.Locator).Run();
         }
 
@@ -139,10 +182,10 @@ namespace StreamConformance.Evidence
             return metadata.GetGuid(metadata.GetModuleDefinition().Mvid).ToString();
         }
 
-        void Judge(RuntimeEvidence evidence, Dictionary<string, List<RunDocument>> runs, PatchFolder patch, PatchTarget target)
+        void Judge(RuntimeEvidence evidence, Dictionary<string, List<RunDocument>> runs, PatchSet set, Scope scope)
         {
-            var types = target.MeasuredTypes.Concat(new[] { patch.Manifest.Control }).ToArray();
-            bool Measured(string type) => target.MeasuredTypes.Contains(type);
+            var types = scope.Types;
+            bool Measured(string type) => scope.Measured.Contains(type);
             var side = runs.ToDictionary(kv => kv.Key, kv => kv.Value.Select(d => Relabel(d, types)).ToList());
 
             // Each process's run analysed once, for both comparisons it takes part in.
@@ -151,9 +194,15 @@ namespace StreamConformance.Evidence
             var rewriteEffect = new RunComparison(analysed[Original], analysed[Aa], _options.Threshold);
             evidence.PatchEffect = patchEffect.Changes.Select(Describe).ToList();
             evidence.RewriteEffect = rewriteEffect.Changes.Select(Describe).ToList();
-            evidence.ControlChanges = patchEffect.Changes.Where(c => c.Result.Type == patch.Manifest.Control).Select(Describe).ToList();
+            evidence.ControlChanges = patchEffect.Changes.Where(c => scope.Controls.Contains(c.Result.Type) && !Measured(c.Result.Type)).Select(Describe).ToList();
             evidence.Figures = Figures(side, patchEffect, types);
-            evidence.JitCost = JitCost(evidence.Figures, target.MeasuredTypes);
+            evidence.JitCost = JitCost(evidence.Figures, scope.Measured);
+            if (evidence.Members != null)
+                foreach (var member in evidence.Members)
+                {
+                    var patch = set.Patches.Single(p => p.Manifest.Id == member.Patch);
+                    member.Verdicts = HeadlineVerdicts(side, evidence.Figures, patch.Manifest.HeadlineCheck, patch.Manifest.Targets.SelectMany(t => t.MeasuredTypes).ToList());
+                }
 
             foreach (var s in s_sides)
             {
@@ -179,38 +228,72 @@ namespace StreamConformance.Evidence
             var unproven = evidence.Copies.Where(c => !c.Proven).Select(c => c.Side).ToList();
             if (unproven.Count > 0)
             {
-                evidence.Verdict = $"no evidence: the {string.Join(" and ", unproven)} side did not prove it loaded the expected {target.Assembly} (see copies)";
+                evidence.Verdict = $"no evidence: the {string.Join(" and ", unproven)} side did not prove it loaded the expected {scope.Assembly} (see copies)";
                 return;
             }
             if (evidence.IntroducedFailures.Count > 0)
             {
                 evidence.Rejected = true;
-                evidence.Verdict = $"rejected: the patched copy fails {evidence.IntroducedFailures.Count} conformance check(s) of {target.MeasuredType} that pass on the A/A copy";
+                evidence.Verdict = $"rejected: the patched copy fails {evidence.IntroducedFailures.Count} conformance check(s) of {scope.MeasuredType} that pass on the A/A copy";
                 return;
             }
-            if (patch.Manifest.Status == "guard")
+            if (!set.IsGroup && set.Patches[0].Manifest.Status == "guard")
             {
                 // A guard holds when its headline check passes on A/A and fails on the patched copy, in every process and variant.
-                var headline = patch.Manifest.HeadlineCheck;
+                var headline = set.Patches[0].Manifest.HeadlineCheck;
                 var rows = evidence.Figures.Where(f => Measured(f.Type) && f.Check == headline).ToList();
                 var holds = rows.Count > 0 && rows.All(f => f.Aa != null && f.Patched != null
                     && f.Aa.Outcomes.SequenceEqual(new[] { "pass" }) && f.Patched.Outcomes.SequenceEqual(new[] { "fail" }));
                 evidence.Verdict = holds
-                    ? $"the guard holds: {headline} passes on the A/A copy and fails on the patched copy in every process and all {rows.Count} variant(s); {regressions} figure(s) or verdict(s) of {target.MeasuredType} regress in all"
+                    ? $"the guard holds: {headline} passes on the A/A copy and fails on the patched copy in every process and all {rows.Count} variant(s); {regressions} figure(s) or verdict(s) of {scope.MeasuredType} regress in all"
                     : $"the guard does not hold: {headline} does not pass on A/A and fail on the patched copy in every process and variant ({regressions} regression(s) seen)";
                 return;
             }
             if (improvements == 0)
             {
                 evidence.Rejected = true;
-                evidence.Verdict = $"rejected: no figure or verdict of {target.MeasuredType} improved from the A/A copy to the patched one";
+                evidence.Verdict = $"rejected: no figure or verdict of {scope.MeasuredType} improved from the A/A copy to the patched one";
                 return;
             }
-            evidence.Verdict = $"improves {improvements} figure(s) or verdict(s) of {target.MeasuredType}" +
+            evidence.Verdict = $"improves {improvements} figure(s) or verdict(s) of {scope.MeasuredType}" +
                 (regressions > 0 ? $"; {regressions} regression(s), listed below" : "; no regression") +
-                (evidence.ControlChanges.Count > 0 ? $"; the control {patch.Manifest.Control} moved in {evidence.ControlChanges.Count} figure(s)" : "; the control is unchanged") +
+                (evidence.ControlChanges.Count > 0 ? $"; the control {scope.Control} moved in {evidence.ControlChanges.Count} figure(s)" : "; the control is unchanged") +
                 TestClause(evidence.UpstreamTest);
+            if (evidence.Members != null)
+                evidence.Verdict += "; in the one copy " + string.Join("; ", evidence.Members.Select(m =>
+                    $"{m.Patch}'s {m.Headline ?? "headline"} {(m.Verdicts.Count == 0 ? "has no result" : string.Join(", ", m.Verdicts.Select(v => v.Change).Distinct()))}" +
+                    (m.UpstreamTest == null ? "" : m.UpstreamTest.FailsThenPasses ? ", its test fails on A/A and passes patched" : ", its test does NOT fail on A/A and pass patched")));
         }
+
+        /// <summary>
+        /// A patch's headline check on each variant of its types, A/A → patched: the outcomes every process of a side
+        /// gave, and the figure where the check measures one. Shows in a group's evidence that each patch's own
+        /// check moved on the shared copy.
+        /// </summary>
+        static List<MemberVerdict> HeadlineVerdicts(Dictionary<string, List<RunDocument>> side, List<FigureRow> figures, string? check, IReadOnlyList<string> types)
+        {
+            var verdicts = new List<MemberVerdict>();
+            if (check == null) return verdicts;
+            string Outcomes(string s, string key) => string.Join("/", side[s].SelectMany(d => d.Results).Where(r => Key(r) == key)
+                .Select(r => r.Outcome.ToString().ToLowerInvariant()).Distinct().OrderBy(o => o, StringComparer.Ordinal));
+            var keys = side[Patched].SelectMany(d => d.Results).Where(r => types.Contains(r.Type) && r.Check == check)
+                .Select(r => (r.Type, r.Variant, Key: Key(r))).Distinct().OrderBy(k => k.Key, StringComparer.Ordinal);
+            foreach (var (type, variant, key) in keys)
+            {
+                var figure = figures.FirstOrDefault(f => f.Type == type && f.Variant == variant && f.Check == check && f.Aa != null && f.Patched != null);
+                verdicts.Add(new MemberVerdict
+                {
+                    Type = type, Variant = variant, Check = check, Aa = Outcomes(Aa, key), Patched = Outcomes(Patched, key),
+                    Figure = figure == null ? null : $"{figure.Metric} {Format(figure.Aa!.Value, figure.Metric)} → {Format(figure.Patched!.Value, figure.Metric)}",
+                });
+            }
+            return verdicts;
+        }
+
+        /// <summary>"dotnet 10.0.12: 0011 write-byte.round-trip fail → pass, 0017 dispose.members-throw fail → advisory (A/A → patched, one copy)".</summary>
+        static string GroupHeadline(EvidenceDocument document) => string.Join("; ", document.Runtimes.Select(r => r.Members == null || r.Verdict.StartsWith("no evidence", StringComparison.Ordinal)
+            ? $"{r.Runtime} {r.Version}: {r.Verdict}"
+            : $"{r.Runtime} {r.Version}: " + string.Join(", ", r.Members.Select(m => $"{m.Patch} {m.Headline} {string.Join(", ", m.Verdicts.Select(v => v.Change).Distinct())}")) + " (A/A → patched, one copy)"));
 
         const string TestClausePrefix = "; the upstream-style test ";
 

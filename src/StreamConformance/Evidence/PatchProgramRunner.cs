@@ -95,7 +95,7 @@ namespace StreamConformance.Evidence
 
         /// <summary>The target's repro and test on <paramref name="original"/> and its copies, into <paramref name="evidence"/>
         /// (each null where the target names none).</summary>
-        public void RunAll(RuntimeEvidence evidence, PatchFolder patch, RuntimeTarget original, RuntimeTarget aa, RuntimeTarget patched)
+        public void RunAll(IProgramEvidence evidence, PatchFolder patch, RuntimeTarget original, RuntimeTarget aa, RuntimeTarget patched)
         {
             evidence.Repro = RunRepro(patch, original, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Original] = original, [EvidenceRunner.Patched] = patched });
             evidence.UpstreamTest = RunTest(patch, original, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Aa] = aa, [EvidenceRunner.Patched] = patched });
@@ -110,7 +110,7 @@ namespace StreamConformance.Evidence
             var evidence = new UpstreamTestEvidence { File = test.Source, Framework = test.Framework, Joins = test.Url };
             var probe = _probes.PathFor(original);
             var dll = Path.Combine(_scratch, $"upstream-test-{patch.Manifest.Id}-{original.Flavor}-{original.Version}", $"StreamConformance.UpstreamTest{patch.Manifest.Id}.dll");
-            PatchProgramCompiler.Compile(patch.FileOf(test.Source), original, Path.GetDirectoryName(probe)!, dll);
+            PatchProgramCompiler.Compile(patch.FileOf(test.Source), original, Path.GetDirectoryName(probe)!, dll, support: test.Support.Select(patch.FileOf));
             foreach (var pair in copies) evidence.Sides.Add(RunOn(pair.Key, pair.Value, dll));
             return evidence;
         }

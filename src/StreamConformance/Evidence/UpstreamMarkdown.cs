@@ -66,6 +66,7 @@ namespace StreamConformance.Evidence
             {
                 sb.Append("Test, added to [`").Append(t.Test!.Path).Append("`](").Append(t.Test.Url).Append("):\n\n```csharp\n")
                   .Append(File.ReadAllText(patch.FileOf(t.Test.Source)).TrimEnd()).Append("\n```\n\n");
+                if (t.Test.Note != null) sb.Append(t.Test.Note).Append("\n\n");
                 foreach (var r in doc.Runtimes.Where(r => r.UpstreamTest != null))
                     sb.Append("- ").Append(r.Version).Append(": before the fix ").Append(r.UpstreamTest!.SideOf(EvidenceRunner.Aa)?.Summary ?? "not run")
                       .Append("; with it ").Append(r.UpstreamTest.SideOf(EvidenceRunner.Patched)?.Summary ?? "not run").Append('\n');

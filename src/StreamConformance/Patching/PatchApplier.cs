@@ -19,20 +19,25 @@ namespace StreamConformance.Patching
     {
         /// <summary>Builds the copy in <paramref name="outDir"/> and returns it as a runtime target.</summary>
         /// <param name="kind"><see cref="RuntimeCopyManifest.Patched"/> or <see cref="RuntimeCopyManifest.RoundTrip"/>.</param>
-        public static RuntimeTarget Apply(PatchFolder patch, RuntimeTarget original, string outDir, string kind)
+        public static RuntimeTarget Apply(PatchFolder patch, RuntimeTarget original, string outDir, string kind) =>
+            Apply(PatchSet.Of(patch), original, outDir, kind);
+
+        /// <summary>One copy carrying every patch of <paramref name="set"/> (a group's patches woven into the same assembly).</summary>
+        public static RuntimeTarget Apply(PatchSet set, RuntimeTarget original, string outDir, string kind)
         {
-            var target = TargetFor(patch, original);
+            var targets = set.TargetsFor(original);
+            var assembly = targets[0].Target.Assembly;
             outDir = Path.GetFullPath(outDir);
             CheckOut(original, outDir);
             var created = !Directory.Exists(outDir);
             try
             {
-                var (module, replaced, source) = Weave(patch, target, original, kind == RuntimeCopyManifest.Patched);
+                var (module, replaced, _) = Weave(set, original, kind == RuntimeCopyManifest.Patched);
                 RuntimeCopier.Lay(original, outDir);
-                var (_, places) = RuntimeCopier.Locate(original, outDir, target.Assembly);
+                var (_, places) = RuntimeCopier.Locate(original, outDir, assembly);
                 var staging = Path.Combine(outDir, ".streamconf-staging");
                 Directory.CreateDirectory(staging);
-                var written = Path.Combine(staging, target.Assembly + ".dll");
+                var written = Path.Combine(staging, assembly + ".dll");
                 module.Write(written);
                 var mvid = module.Mvid;
                 module.Dispose();
@@ -41,11 +46,11 @@ namespace StreamConformance.Patching
                 Directory.Delete(staging, recursive: true);
                 new RuntimeCopyManifest
                 {
-                    Kind = kind, PatchId = patch.Manifest.Id, PatchFolder = patch.Path, PatchHash = patch.ContentHash(target),
+                    Kind = kind, PatchId = set.Id, PatchFolder = string.Join(";", set.Patches.Select(p => p.Path)), PatchHash = set.ContentHash(original),
                     OriginalLocation = original.Location, OriginalVersion = original.Version,
                     Flavor = FlavorOf(original),
-                    Assemblies = { new RewrittenAssembly { Name = target.Assembly, Paths = places.ToList(), Mvid = mvid.ToString(), Sha256 = hash } },
-                    Replaced = replaced.Select(r => target.Type + "::" + r).ToList(),
+                    Assemblies = { new RewrittenAssembly { Name = assembly, Paths = places.ToList(), Mvid = mvid.ToString(), Sha256 = hash } },
+                    Replaced = replaced.ToList(),
                 }.Write(outDir);
                 return RuntimeResolver.ResolvePath(outDir);
             }
@@ -79,28 +84,64 @@ namespace StreamConformance.Patching
         /// Reads the target assembly of <paramref name="original"/> and, when <paramref name="patched"/>, weaves the
         /// replacement into it; either way marks it IL-only with a fresh module version id, ready to write.
         /// </summary>
+        /// <returns>The module, the members replaced as patch.json lists them, and the file read.</returns>
         public static (ModuleDefinition Module, IReadOnlyList<string> Replaced, string Source) Weave(PatchFolder patch, PatchTarget target, RuntimeTarget original, bool patched)
         {
+            var (module, source) = Read(target, original);
+            var replaced = patched ? WeaveInto(module, patch, target, original, source) : Array.Empty<string>();
+            return (Finish(module), replaced, source);
+        }
+
+        /// <summary>As <see cref="Weave(PatchFolder, PatchTarget, RuntimeTarget, bool)"/> for every patch of <paramref name="set"/>,
+        /// in id order, into one module.</summary>
+        /// <returns>The module, the members replaced as "Type::Member(…)", and the file read.</returns>
+        public static (ModuleDefinition Module, IReadOnlyList<string> Replaced, string Source) Weave(PatchSet set, RuntimeTarget original, bool patched)
+        {
+            var targets = set.TargetsFor(original);
+            var (module, source) = Read(targets[0].Target, original);
+            var replaced = new List<string>();
+            if (patched)
+                foreach (var (patch, target) in targets)
+                    replaced.AddRange(WeaveInto(module, patch, target, original, source).Select(m => target.Type + "::" + m));
+            return (Finish(module), replaced, source);
+        }
+
+        static (ModuleDefinition Module, string Source) Read(PatchTarget target, RuntimeTarget original)
+        {
             var (source, _) = RuntimeCopier.Locate(original, "/nonexistent", target.Assembly);
+            var module = ModuleDefinition.ReadModule(source, new ReaderParameters { InMemory = true, AssemblyResolver = Resolver(original) });
+            if (module.GetType(target.Type) == null)
+                throw new InputException($"patch: {target.Type} not found in {source} ({original.Name} {original.Version})");
+            return (module, source);
+        }
+
+        static DefaultAssemblyResolver Resolver(RuntimeTarget original)
+        {
             var resolver = new DefaultAssemblyResolver();
             foreach (var d in resolver.GetSearchDirectories().ToList()) resolver.RemoveSearchDirectory(d);
             foreach (var dir in original.AssemblyDirectories.Where(Directory.Exists)) resolver.AddSearchDirectory(dir);
             var facades = Path.Combine(original.AssemblyDirectories[0], "Facades");
             if (Directory.Exists(facades)) resolver.AddSearchDirectory(facades);
-            var module = ModuleDefinition.ReadModule(source, new ReaderParameters { InMemory = true, AssemblyResolver = resolver });
+            return resolver;
+        }
+
+        /// <summary>Weaves <paramref name="patch"/>'s replacement into <paramref name="module"/>; its members must be exactly the manifest's.</summary>
+        static IReadOnlyList<string> WeaveInto(ModuleDefinition module, PatchFolder patch, PatchTarget target, RuntimeTarget original, string source)
+        {
             if (module.GetType(target.Type) == null)
                 throw new InputException($"patch: {target.Type} not found in {source} ({original.Name} {original.Version})");
-            IReadOnlyList<string> replaced = Array.Empty<string>();
-            if (patched)
-            {
-                var bytes = ReplacementCompiler.Compile(patch.FileOf(target.Source), References(original, source), target.Runtime);
-                var patchModule = ModuleDefinition.ReadModule(new MemoryStream(bytes), new ReaderParameters { AssemblyResolver = resolver });
-                replaced = new MethodWeaver(module, patchModule).Weave(target.Type);
-                var missing = target.Members.Except(replaced).ToList();
-                var extra = replaced.Except(target.Members).ToList();
-                if (missing.Count > 0 || extra.Count > 0)
-                    throw new InputException($"patch: {patch.FileOf(PatchFolder.ManifestFile)}: members list {Join(target.Members)} but the replacement replaces {Join(replaced)}");
-            }
+            var bytes = ReplacementCompiler.Compile(patch.FileOf(target.Source), References(original, source), target.Runtime);
+            var patchModule = ModuleDefinition.ReadModule(new MemoryStream(bytes), new ReaderParameters { AssemblyResolver = Resolver(original) });
+            var replaced = new MethodWeaver(module, patchModule).Weave(target.Type);
+            var missing = target.Members.Except(replaced).ToList();
+            var extra = replaced.Except(target.Members).ToList();
+            if (missing.Count > 0 || extra.Count > 0)
+                throw new InputException($"patch: {patch.FileOf(PatchFolder.ManifestFile)}: members list {Join(target.Members)} but the replacement replaces {Join(replaced)}");
+            return replaced;
+        }
+
+        static ModuleDefinition Finish(ModuleDefinition module)
+        {
             if ((module.Attributes & ModuleAttributes.ILLibrary) != 0)
             {
                 // ReadyToRun: keep the IL, drop the native code (as ILLink's output step does).
@@ -108,7 +149,7 @@ namespace StreamConformance.Patching
                 module.Architecture = TargetArchitecture.AMD64;
             }
             module.Mvid = Guid.NewGuid();
-            return (module, replaced, source);
+            return module;
         }
 
         static IEnumerable<string> References(RuntimeTarget original, string assembly)

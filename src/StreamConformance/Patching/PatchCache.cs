@@ -29,16 +29,19 @@ namespace StreamConformance.Patching
         }
 
         /// <summary>The cached copy of <paramref name="original"/> of the given kind, built when absent; reports whether it was.</summary>
-        public (RuntimeTarget Runtime, bool Built) GetOrBuild(PatchFolder patch, RuntimeTarget original, string kind)
+        public (RuntimeTarget Runtime, bool Built) GetOrBuild(PatchFolder patch, RuntimeTarget original, string kind) =>
+            GetOrBuild(PatchSet.Of(patch), original, kind);
+
+        /// <summary>The cached copy carrying every patch of <paramref name="set"/>, built when absent.</summary>
+        public (RuntimeTarget Runtime, bool Built) GetOrBuild(PatchSet set, RuntimeTarget original, string kind)
         {
-            var target = PatchApplier.TargetFor(patch, original);
-            var dir = Path.Combine(Root, Key(patch, target, original), kind);
+            var dir = Path.Combine(Root, Key(set, original), kind);
             if (RuntimeCopyManifest.TryRead(dir) is RuntimeCopyManifest existing && existing.Kind == kind)
-                return (Named(RuntimeResolver.ResolvePath(dir), original, patch, kind), false);
+                return (Named(RuntimeResolver.ResolvePath(dir), original, set, kind), false);
             if (Directory.Exists(dir)) Directory.Delete(dir, recursive: true); // an interrupted build: links are removed, not followed
             Directory.CreateDirectory(Path.GetDirectoryName(dir)!);
-            var built = PatchApplier.Apply(patch, original, dir, kind);
-            return (Named(built, original, patch, kind), true);
+            var built = PatchApplier.Apply(set, original, dir, kind);
+            return (Named(built, original, set, kind), true);
         }
 
         /// <summary>The A/A and the patched copy of <paramref name="original"/>, each built when absent.</summary>
@@ -48,14 +51,15 @@ namespace StreamConformance.Patching
         /// <summary>Where the programs a patch ships (its repro, its upstream-style test) are compiled.</summary>
         public string ProgramsFolder => Path.Combine(Root, "upstream-tests");
 
-        static RuntimeTarget Named(RuntimeTarget copy, RuntimeTarget original, PatchFolder patch, string kind) =>
-            copy.WithName($"{original.Name}+{(kind == RuntimeCopyManifest.RoundTrip ? "aa" : patch.Manifest.Id)}");
+        static RuntimeTarget Named(RuntimeTarget copy, RuntimeTarget original, PatchSet set, string kind) =>
+            copy.WithName($"{original.Name}+{(kind == RuntimeCopyManifest.RoundTrip ? "aa" : set.Id)}");
 
-        static string Key(PatchFolder patch, PatchTarget target, RuntimeTarget original)
+        static string Key(PatchSet set, RuntimeTarget original)
         {
+            var target = set.TargetsFor(original)[0].Target;
             using var sha = SHA256.Create();
             var where = Convert.ToHexString(sha.ComputeHash(Encoding.UTF8.GetBytes(original.Location))).Substring(0, 8).ToLowerInvariant();
-            return $"{PatchApplier.FlavorOf(original)}-{original.Version}-{where}-{patch.Manifest.Id}-{patch.ContentHash(target)}";
+            return $"{PatchApplier.FlavorOf(original)}-{original.Version}-{where}-{set.Id}-{set.ContentHash(original)}";
         }
     }
 }

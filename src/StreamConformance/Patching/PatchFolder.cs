@@ -105,6 +105,8 @@ namespace StreamConformance.Patching
                 if (t.Test != null)
                 {
                     if (!File.Exists(FileOf(t.Test.Source))) throw new InputException(Fault($"target {t.Runtime}: test source {t.Test.Source} not found in the folder"));
+                    foreach (var support in t.Test.Support.Where(s => !File.Exists(FileOf(s))))
+                        throw new InputException(Fault($"target {t.Runtime}: test support file {support} not found in the folder"));
                     if (!t.Test.Framework.StartsWith(PatchProgramCompiler.Framework, StringComparison.Ordinal))
                         throw new InputException(Fault($"target {t.Runtime}: test framework '{t.Test.Framework}' is not {PatchProgramCompiler.Framework}.x (the engine the harness runs tests with)"));
                     if (!Regex.IsMatch(t.Test.Commit, "^[0-9a-f]{40}$")) throw new InputException(Fault($"target {t.Runtime}: test commit '{t.Test.Commit}' is not 40 lowercase hex digits"));

@@ -118,6 +118,12 @@ namespace StreamConformance.Patching
         [JsonProperty("path", Required = Required.Always)] public string Path { get; set; } = "";
         /// <summary>The commit of <see cref="Path"/> that was read (40 hex digits).</summary>
         [JsonProperty("commit", Required = Required.Always)] public string Commit { get; set; } = "";
+        /// <summary>C# files (relative to the folder) the harness compiles with the test and that are not part of the upstream
+        /// text: minimal stand-ins for test-only packages not served here (Microsoft.DotNet.XUnitExtensions'
+        /// PlatformSpecific), which the owning test project already references.</summary>
+        [JsonProperty("support")] public List<string> Support { get; set; } = new List<string>();
+        /// <summary>Why the test is written as it is, where a reviewer would ask (a platform it is limited to, a stand-in).</summary>
+        [JsonProperty("note")] public string? Note { get; set; }
 
         public string Url => $"https://github.com/{Repository}/blob/{Commit}/{Path}";
     }

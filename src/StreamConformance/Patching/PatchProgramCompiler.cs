@@ -26,7 +26,8 @@ namespace StreamConformance.Patching
 
         /// <summary>Compiles <paramref name="sourcePath"/> into <paramref name="outputPath"/>.</summary>
         /// <param name="probeFolder">The folder of the probe build that will run the test (holds the xUnit files).</param>
-        public static void Compile(string sourcePath, RuntimeTarget original, string probeFolder, string outputPath, bool program = false)
+        /// <param name="support">Sources compiled with it that are not part of the text that goes upstream (stand-ins).</param>
+        public static void Compile(string sourcePath, RuntimeTarget original, string probeFolder, string outputPath, bool program = false, IEnumerable<string>? support = null)
         {
             var references = new List<string>();
             foreach (var dir in original.AssemblyDirectories.Concat(original.AssemblyDirectories.Take(1).Select(d => Path.Combine(d, "Facades"))))
@@ -41,10 +42,11 @@ namespace StreamConformance.Patching
             var name = Path.GetFileNameWithoutExtension(outputPath);
             var parse = new CSharpParseOptions(LanguageVersion.Latest,
                 preprocessorSymbols: new[] { original.Flavor == RuntimeFlavor.Mono ? "MONO" : "CORECLR" });
-            var tree = CSharpSyntaxTree.ParseText(File.ReadAllText(sourcePath), parse, sourcePath);
+            var trees = new[] { sourcePath }.Concat(support ?? Array.Empty<string>())
+                .Select(path => CSharpSyntaxTree.ParseText(File.ReadAllText(path), parse, path)).ToList();
             var options = new CSharpCompilationOptions(program ? OutputKind.ConsoleApplication : OutputKind.DynamicallyLinkedLibrary, optimizationLevel: OptimizationLevel.Debug,
                 allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable);
-            var compilation = CSharpCompilation.Create(name, new[] { tree },
+            var compilation = CSharpCompilation.Create(name, trees,
                 references.GroupBy(Path.GetFileName, StringComparer.OrdinalIgnoreCase).Select(g => MetadataReference.CreateFromFile(RuntimeResolver.ResolveLinks(g.First()))),
                 options);
             Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(outputPath))!);

@@ -1,0 +1,159 @@
+#if NET
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using Mono.Cecil;
+using NUnit.Framework;
+using StreamConformance.Evidence;
+using StreamConformance.Patching;
+using StreamConformance.Runtimes;
+using StreamConformance.Tests.Isolation;
+
+namespace StreamConformance.Tests.Patching
+{
+    /// <summary>
+    /// Two patches of one group (0011 and 0017, one pull request on SqlBytes' stream) woven into one copy: the copy
+    /// carries both bodies, each as that patch alone weaves it, in the one rewritten assembly; the A/A copy carries
+    /// neither; sets that cannot share a copy are refused; the committed group evidence shows both patches' checks
+    /// and tests on that copy; and the installed runtime is byte for byte what it was.
+    /// </summary>
+    [TestFixture, NonParallelizable]
+    public class PatchGroupTests
+    {
+        const string Type = "System.Data.SqlTypes.StreamOnSqlBytes";
+        static readonly string[] Members = { Type + "::Write(System.Byte[],System.Int32,System.Int32)", Type + "::Flush()" };
+        string _dir = null!;
+        RuntimeFingerprint _before = null!;
+        RuntimeTarget _original = null!, _patched = null!, _aa = null!;
+
+        static PatchFolder Load(string id) => PatchFolder.Load(ShippedPatchTests.Folder(id));
+
+        /// <summary>Given out of order on purpose: a set is in id order.</summary>
+        static PatchSet SqlBytes => PatchSet.Of(new[] { Load("0017"), Load("0011") });
+
+        [OneTimeSetUp]
+        public void WeaveTheGroup()
+        {
+            _dir = Path.Combine(Path.GetTempPath(), "streamconf-group-" + Guid.NewGuid().ToString("N").Substring(0, 8));
+            _original = RuntimeResolver.Resolve("dotnet");
+            _before = RuntimeFingerprint.Take(new[] { _original });
+            _patched = PatchApplier.Apply(SqlBytes, _original, Path.Combine(_dir, "patched"), RuntimeCopyManifest.Patched);
+            _aa = PatchApplier.Apply(SqlBytes, _original, Path.Combine(_dir, "aa"), RuntimeCopyManifest.RoundTrip);
+        }
+
+        [OneTimeTearDown]
+        public void InstalledRuntimeIsUnchangedAfterTheCopiesAreDeleted()
+        {
+            if (Directory.Exists(_dir)) Directory.Delete(_dir, recursive: true);
+            Assert.That(RuntimeFingerprint.Take(new[] { RuntimeResolver.Resolve("dotnet") }).Files, Is.EqualTo(_before.Files), "an installed runtime's files changed");
+        }
+
+        /// <summary>A body as a comparable text: opcodes and operands (references by full name).</summary>
+        static List<string> Body(ModuleDefinition module, string member)
+        {
+            var method = module.GetType(Type).Methods.Single(m => Type + "::" + MethodWeaver.Describe(m) == member);
+            return method.Body.Instructions.Select(i => i.OpCode.Code + " " + (i.Operand switch
+            {
+                MemberReference r => r.FullName,
+                Mono.Cecil.Cil.Instruction t => "IL_" + t.Offset.ToString("x4"),
+                var o => o?.ToString() ?? "",
+            })).ToList();
+        }
+
+        [Test]
+        public void TheOneCopyCarriesBothBodiesAsEachPatchAloneWeavesThem()
+        {
+            var copy = RuntimeResolver.Resolve(_patched.DotNetRoot!).Copy!;
+            Assert.That(copy.Kind, Is.EqualTo(RuntimeCopyManifest.Patched));
+            Assert.That(copy.PatchId, Is.EqualTo("0011+0017"));
+            Assert.That(copy.Replaced, Is.EquivalentTo(Members));
+            var rewritten = copy.Assemblies.Single();
+            Assert.That(rewritten.Name, Is.EqualTo("System.Data.Common"), "both patches in the one rewritten assembly");
+            Assert.That(new FileInfo(rewritten.Paths[0]).LinkTarget, Is.Null, "a real file of the copy");
+            using var group = ModuleDefinition.ReadModule(rewritten.Paths[0]);
+            Assert.That(group.Mvid.ToString(), Is.EqualTo(rewritten.Mvid), "the file in the copy is the one the manifest describes");
+            using var installed = ModuleDefinition.ReadModule(RuntimeCopier.Locate(_original, "/nonexistent", "System.Data.Common").Original);
+            foreach (var (id, member) in new[] { ("0011", Members[0]), ("0017", Members[1]) })
+            {
+                var patch = Load(id);
+                var (woven, replaced, _) = PatchApplier.Weave(patch, PatchApplier.TargetFor(patch, _original), _original, patched: true);
+                Assert.That(replaced.Select(r => Type + "::" + r), Is.EqualTo(new[] { member }));
+                // Written and read back, as the copy's file was: references then print alike on both sides.
+                var bytes = new MemoryStream();
+                using (woven) woven.Write(bytes);
+                bytes.Position = 0;
+                using (var alone = ModuleDefinition.ReadModule(bytes))
+                    Assert.That(Body(group, member), Is.EqualTo(Body(alone, member)), id + "'s body in the group's copy is the one it weaves alone");
+                Assert.That(Body(group, member), Is.Not.EqualTo(Body(installed, member)), id + "'s member is not the installed body");
+            }
+        }
+
+        [Test]
+        public void TheAaCopyCarriesNeitherPatch()
+        {
+            var aa = _aa.Copy!;
+            Assert.That(aa.PatchId, Is.EqualTo("0011+0017"));
+            Assert.That(aa.Replaced, Is.Empty);
+            using var module = ModuleDefinition.ReadModule(aa.Assemblies.Single().Paths[0]);
+            using var installed = ModuleDefinition.ReadModule(RuntimeCopier.Locate(_original, "/nonexistent", "System.Data.Common").Original);
+            Assert.That(module.Mvid, Is.Not.EqualTo(installed.Mvid));
+            foreach (var member in Members) Assert.That(Body(module, member), Is.EqualTo(Body(installed, member)), member);
+        }
+
+        [Test]
+        public void PatchesOfDifferentGroupsAreRefused()
+        {
+            var e = Assert.Throws<InputException>(() => PatchSet.Of(new[] { Load("0011"), Load("0004") }))!;
+            Assert.That(e.Message, Does.Contain("do not declare one group"));
+        }
+
+        /// <summary>0002 and 0003 both replace CryptoStream.WriteByte: one copy cannot carry two bodies of it.</summary>
+        [Test]
+        public void PatchesReplacingOneMemberAreRefused()
+        {
+            var e = Assert.Throws<InputException>(() => PatchSet.Of(new[] { Load("0002"), Load("0003") }))!;
+            Assert.That(e.Message, Does.Contain("0002 and 0003 both replace System.Security.Cryptography.CryptoStream::WriteByte(System.Byte)"));
+        }
+
+        static string GroupFolder => Path.Combine(RepoPaths.Root, "patches", "groups", "sqlbytes-stream");
+
+        /// <summary>The committed evidence: one proven copy per side carrying both patches, each patch's headline check
+        /// fixed on it and each one's upstream-style test failing on the A/A copy and passing on the patched one.</summary>
+        [Test]
+        public void TheCommittedGroupEvidenceShowsBothPatchesOnTheOneCopy()
+        {
+            var doc = EvidenceDocument.Read(GroupFolder);
+            Assert.That(doc.Patch, Is.EqualTo("0011+0017"));
+            Assert.That(doc.Patches, Is.EqualTo(new[] { "0011", "0017" }));
+            var r = doc.Runtimes.Single();
+            Assert.That(r.Copies.All(c => c.Proven), Is.True);
+            Assert.That(r.Replaced, Is.EquivalentTo(Members));
+            Assert.That(r.IntroducedFailures, Is.Empty);
+            Assert.That(r.Members!.Select(m => m.Patch), Is.EqualTo(new[] { "0011", "0017" }));
+            foreach (var m in r.Members!)
+            {
+                Assert.That(m.UpstreamTest!.FailsThenPasses, Is.True, m.Patch + "'s upstream-style test on the group's copies");
+                var onType = m.Verdicts.Where(v => v.Type == Type).ToList();
+                Assert.That(onType, Is.Not.Empty, m.Patch);
+                Assert.That(onType.All(v => v.Aa == "fail" && v.Patched != "fail" && !v.Patched.Contains("fail")), Is.True,
+                    m.Patch + ": " + string.Join("; ", onType.Select(v => v.Variant + " " + v.Change)));
+            }
+        }
+
+        [Test]
+        public void TheCommittedGroupEvidenceIsWhatTheReportWrites()
+        {
+            var doc = EvidenceDocument.Read(GroupFolder);
+            Assert.That(GroupEvidenceMarkdown.Render(GroupEvidenceMarkdown.SetOf(GroupFolder, doc), doc), Is.EqualTo(File.ReadAllText(Path.Combine(GroupFolder, "EVIDENCE.md"))),
+                "stale: run `patch report patches/groups/sqlbytes-stream --markdown patches/groups/sqlbytes-stream/EVIDENCE.md`");
+            foreach (var file in new[] { "EVIDENCE.md", "evidence.json" })
+            {
+                var text = File.ReadAllText(Path.Combine(GroupFolder, file));
+                Assert.That(text, Does.Not.Contain(RepoPaths.Root.TrimEnd('/') + "/").And.Not.Match(@"(^|[\s""`(])/[^\s""`]*/artifacts/"), file);
+                Assert.That(text, Does.Not.Match(@"(^|[\s""`(])/(usr|opt|home|root|tmp|work)/"), file);
+            }
+        }
+    }
+}
+#endif
