@@ -69,6 +69,42 @@ namespace StreamConformance.Tests.Patching
             Assert.That(result.Joins, Does.StartWith("https://github.com/dotnet/runtime/blob/"));
         }
 
+        /// <summary>
+        /// A test marked with an attribute of a test-only package the harness lacks (PlatformSpecific) compiles with the
+        /// folder's support file, a stand-in, and runs: without it, it does not compile. The upstream text is the test alone.
+        /// </summary>
+        [Test]
+        public void ASupportFileIsCompiledWithTheTestAndIsNotPartOfTheUpstreamText()
+        {
+            var source = File.ReadAllText(Path.Combine(ShippedPatchTests.Folder("0017"), "upstream-test.cs"))
+                .Replace("        [Fact]\n", "        [Fact]\n        [PlatformSpecific(TestPlatforms.Linux)]\n");
+            Assert.That(source, Does.Contain("[PlatformSpecific(TestPlatforms.Linux)]"));
+            var without = WithTest("0017-platform-specific-bare", source);
+            var e = Assert.Throws<InputException>(() => Run(without))!;
+            Assert.That(e.Message, Does.Contain("upstream-test.cs").And.Contain("PlatformSpecific"));
+
+            var with = WithTest("0017-platform-specific-standin", source);
+            File.Copy(Path.Combine(ShippedPatchTests.Folder("0004"), "xunit-extensions-standin.cs"), Path.Combine(with, "xunit-extensions-standin.cs"));
+            var manifest = Path.Combine(with, "patch.json");
+            File.WriteAllText(manifest, File.ReadAllText(manifest).Replace("\"source\": \"upstream-test.cs\",", "\"source\": \"upstream-test.cs\", \"support\": [ \"xunit-extensions-standin.cs\" ],"));
+            Assert.That(PatchFolder.Load(with).Manifest.Targets.Single().Test!.Support, Is.EqualTo(new[] { "xunit-extensions-standin.cs" }));
+            var result = Run(with);
+            Assert.That(result.FailsThenPasses, Is.True, string.Join("\n", result.Sides.Select(s => s.Side + ": " + s.Summary)));
+            var doc = EvidenceDocument.Read(ShippedPatchTests.Folder("0004"));
+            Assert.That(UpstreamMarkdown.Render(PatchFolder.Load(ShippedPatchTests.Folder("0004")), doc), Does.Contain("[PlatformSpecific(TestPlatforms.Linux)]")
+                .And.Not.Contain("class PlatformSpecificAttribute"), "0004's drafted pull request carries the attribute, not the stand-in");
+        }
+
+        [Test]
+        public void AMissingSupportFileIsOneLineNamingIt()
+        {
+            var folder = WithTest("0017-support-missing", File.ReadAllText(Path.Combine(ShippedPatchTests.Folder("0017"), "upstream-test.cs")));
+            var manifest = Path.Combine(folder, "patch.json");
+            File.WriteAllText(manifest, File.ReadAllText(manifest).Replace("\"source\": \"upstream-test.cs\",", "\"source\": \"upstream-test.cs\", \"support\": [ \"absent.cs\" ],"));
+            var e = Assert.Throws<InputException>(() => PatchFolder.Load(folder))!;
+            Assert.That(e.Message, Does.Contain("test support file absent.cs not found in the folder").And.Contain("patch.json"));
+        }
+
         /// <summary><c>patch test --record</c>: saved evidence gets the repro's and the test's outcomes; its figures stay as measured.</summary>
         [Test]
         public void RecordingPutsTheProgramsIntoSavedEvidenceAndLeavesTheFiguresAlone()
