@@ -94,6 +94,7 @@ namespace StreamConformance.Evidence
             {
                 sb.Append("`").Append(t.Upstream.Diff).Append("` (").Append(t.Upstream.Repository).Append(" at ").Append(t.Upstream.ShortRef).Append("):\n\n");
                 sb.Append("```diff\n").Append(File.ReadAllText(patch.FileOf(t.Upstream.Diff)).TrimEnd()).Append("\n```\n\n");
+                if (t.Upstream.Note != null) sb.Append(t.Upstream.Note).Append("\n\n");
             }
 
             sb.Append("## Problem\n\n").Append(m.Problem).Append("\n\nMotivated by: ").Append(m.Motivation).Append(".\n\n");

@@ -61,7 +61,10 @@ namespace StreamConformance.Evidence
             if (m.Sentence != null) sb.Append(m.Sentence).Append(" ");
             sb.Append("Fixes #ISSUE.\n\n");
             foreach (var t in m.Targets)
+            {
                 sb.Append("```diff\n").Append(File.ReadAllText(patch.FileOf(t.Upstream.Diff)).TrimEnd()).Append("\n```\n\n");
+                if (t.Upstream.Note != null) sb.Append(t.Upstream.Note).Append("\n\n");
+            }
             foreach (var t in m.Targets.Where(t => t.Test != null))
             {
                 sb.Append("Test, added to [`").Append(t.Test!.Path).Append("`](").Append(t.Test.Url).Append("):\n\n```csharp\n")

@@ -144,6 +144,9 @@ namespace StreamConformance.Patching
         [JsonProperty("checked")] public string? Checked { get; set; }
         /// <summary>The unified diff file (relative to the folder).</summary>
         [JsonProperty("diff", Required = Required.Always)] public string Diff { get; set; } = "";
+        /// <summary>Which text the diff applies to and why no newer one was read, where the newest readable text is older
+        /// than the release measured; shown under the diff.</summary>
+        [JsonProperty("note")] public string? Note { get; set; }
 
         /// <summary>The commit, or the tag when there is none.</summary>
         [JsonIgnore] public string Ref => Commit.Length > 0 ? Commit : Tag ?? "";
