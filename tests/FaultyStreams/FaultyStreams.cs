@@ -426,3 +426,106 @@ namespace FaultyStreams
         }
     }
 }
+
+namespace FaultyStreams
+{
+    /// <summary>
+    /// A pooled memory stream, as Microsoft.IO.RecyclableMemoryStream 4.0.1 is: built empty, it takes a buffer from a
+    /// process-wide pool and hands it back at Dispose, and clears neither. A gap left by seeking past the end and
+    /// writing, or by SetLength's shrink, then reads back what the buffer held before: another stream's bytes.
+    /// </summary>
+    public sealed class PooledGapStream : Stream
+    {
+        static readonly System.Collections.Generic.Stack<byte[]> s_pool = new System.Collections.Generic.Stack<byte[]>();
+        byte[]? _buffer;
+        int _length, _position;
+
+        public PooledGapStream()
+        {
+            lock (s_pool) _buffer = s_pool.Count > 0 ? s_pool.Pop() : new byte[4096];
+        }
+
+        byte[] Buffer => _buffer ?? throw new ObjectDisposedException(nameof(PooledGapStream));
+
+        public override bool CanRead => _buffer != null;
+        public override bool CanSeek => _buffer != null;
+        public override bool CanWrite => _buffer != null;
+        public override long Length { get { _ = Buffer; return _length; } }
+        public override long Position
+        {
+            get { _ = Buffer; return _position; }
+            set
+            {
+                if (value < 0) throw new ArgumentOutOfRangeException(nameof(value));
+                _ = Buffer;
+                _position = (int)value;
+            }
+        }
+
+        public override void Flush() { }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            if (buffer == null) throw new ArgumentNullException(nameof(buffer));
+            if (offset < 0 || count < 0 || offset > buffer.Length - count) throw new ArgumentOutOfRangeException(nameof(count));
+            var n = Math.Max(0, Math.Min(count, _length - _position));
+            if (n == 0) return 0;
+            System.Buffer.BlockCopy(Buffer, _position, buffer, offset, n);
+            _position += n;
+            return n;
+        }
+
+        public override long Seek(long offset, SeekOrigin origin)
+        {
+            var target = origin == SeekOrigin.Begin ? offset : origin == SeekOrigin.Current ? _position + offset : _length + offset;
+            if (target < 0) throw new IOException("An attempt was made to move the position before the beginning of the stream.");
+            _ = Buffer;
+            return _position = (int)target;
+        }
+
+        /// <summary>The fault: a shrink only moves the end, so the bytes past it are still there when the end grows back.</summary>
+        public override void SetLength(long value)
+        {
+            if (value < 0) throw new ArgumentOutOfRangeException(nameof(value));
+            Reserve((int)value);
+            _length = (int)value;
+            if (_position > _length) _position = _length;
+        }
+
+        /// <summary>The fault: writing past the end leaves the gap as the pooled buffer had it.</summary>
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            if (buffer == null) throw new ArgumentNullException(nameof(buffer));
+            if (offset < 0 || count < 0 || offset > buffer.Length - count) throw new ArgumentOutOfRangeException(nameof(count));
+            Reserve(_position + count);
+            System.Buffer.BlockCopy(buffer, offset, Buffer, _position, count);
+            _position += count;
+            if (_position > _length) _length = _position;
+        }
+
+        public byte[] ToArray()
+        {
+            var copy = new byte[_length];
+            System.Buffer.BlockCopy(Buffer, 0, copy, 0, _length);
+            return copy;
+        }
+
+        void Reserve(int length)
+        {
+            if (length <= Buffer.Length) return;
+            var larger = new byte[Math.Max(length, Buffer.Length * 2)];
+            System.Buffer.BlockCopy(Buffer, 0, larger, 0, _length);
+            _buffer = larger;
+        }
+
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing && _buffer != null)
+            {
+                lock (s_pool) s_pool.Push(_buffer);
+                _buffer = null;
+            }
+            base.Dispose(disposing);
+        }
+    }
+}

@@ -11,7 +11,8 @@ namespace StreamConformance.Checks
     static class ModelRepro
     {
         /// <summary>The trace of <paramref name="violation"/>, or null when the model's calls did not break the rule (a check's own step after them did).</summary>
-        public static ReproTrace? Of(StreamRecipe recipe, StreamAccess access, byte[] content, StreamModel model, ContractViolation violation)
+        public static ReproTrace? Of(StreamRecipe recipe, StreamAccess access, byte[] content, StreamModel model, ContractViolation violation,
+            System.Func<ReproStep, bool>? keep = null)
         {
             if (model.Failed == null || model.Log.Count == 0 || !ReferenceEquals(model.Log[model.Log.Count - 1], model.Failed)) return null;
             SequenceShrinker.Replay replay = steps =>
@@ -31,7 +32,7 @@ namespace StreamConformance.Checks
                     }
                 }
             };
-            return SequenceShrinker.Shrink(Name(access), content.Length, new List<ReproStep>(model.Log), violation.Message, replay);
+            return SequenceShrinker.Shrink(Name(access), content.Length, new List<ReproStep>(model.Log), violation.Message, replay, keep);
         }
 
         public static string Name(StreamAccess access) => access switch

@@ -18,7 +18,8 @@ namespace StreamConformance.Checks
         readonly bool _noShortReads;
         readonly Queue<string> _recent = new Queue<string>();
         readonly List<ReproStep> _log = new List<ReproStep>();
-        readonly byte[] _buffer = new byte[96];
+        // Room for a read of up to 256 bytes at offset 5 (a gap's 96 bytes among them).
+        readonly byte[] _buffer = new byte[5 + 256];
         long _position;
         int _operations;
 
@@ -87,6 +88,7 @@ namespace StreamConformance.Checks
                 case ReproOps.WriteByte: Write(new[] { (byte)step.Arg(0) }, span: false, single: true); break;
                 case ReproOps.Write: Write(step.Data ?? Array.Empty<byte>(), span: false, single: false); break;
                 case ReproOps.WriteSpan: Write(step.Data ?? Array.Empty<byte>(), span: true, single: false); break;
+                case ReproOps.SetLength: SetLength(step.Arg(0)); break;
                 default: throw new ArgumentException("the model does not run " + step.Op, nameof(step));
             }
         }
@@ -183,6 +185,24 @@ namespace StreamConformance.Checks
             var position = Do("Position", () => _stream.Position);
             Expect.That(position == _position, Where($"Position is {position}; expected {_position}"));
         }
+
+        /// <summary>Write(byte[], 0, n) of exactly <paramref name="bytes"/> at the position.</summary>
+        public void WriteBytes(byte[] bytes) => Write(bytes, span: false, single: false);
+
+        /// <summary>
+        /// SetLength(value): a shrink drops the bytes past it and a later growth does not bring them back
+        /// (SetLength_DataFromShrinkNotPreserved_Success); Position stays, or comes back to the new end.
+        /// </summary>
+        public void SetLength(long value) => Step(ReproStep.Of(ReproOps.SetLength, new[] { value }, expect: value), () =>
+        {
+            Note($"SetLength({value})");
+            Do($"SetLength({value})", () => _stream.SetLength(value));
+            if (_data.Count > value) _data.RemoveRange((int)value, _data.Count - (int)value);
+            while (_data.Count < value) _data.Add(0);
+            if (_position > value) _position = value;
+            var length = Do("Length", () => _stream.Length);
+            Expect.That(length == value, Where($"Length is {length} after SetLength({value}); expected {value}"));
+        });
 
         void Write(int count, Random random, bool span, bool single = false)
         {

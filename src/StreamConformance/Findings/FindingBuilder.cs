@@ -182,6 +182,8 @@ namespace StreamConformance.Findings
                 var ratio = f.Results.Max(r => Metric(r, "ratioToBaseline"));
                 return $"{type}.{Operation(f.Cause, "budget.latency.")} takes {Format(ratio)}× MemoryStream's time per call (budget {Format(Metric(first, "budget"))}×){variants}";
             }
+            if (f.Cause == "seek.gap-zeroed")
+                return $"{type} leaks old bytes into a gap written past the end, where zeros belong: {Clip(first.Message, 90)}{variants}";
             return $"{type}: {f.Cause} — {Clip(first.Message, 100)}{variants}";
         }
 

@@ -28,7 +28,9 @@ namespace StreamConformance.Findings
 
     /// <summary>
     /// A library's findings grouped by cause across its types, so its author sees a few causes instead of a line per type:
-    /// the findings that fail a run, by class and by the check that shows them, the largest group first.
+    /// the findings that fail a run, by class and by the check that shows them, in the rank the findings have (class, then
+    /// what a contract cause costs a user: data leaked or wrong before a wrong value before a wrong exception), the cause
+    /// of most types first among equals.
     /// </summary>
     public static class FindingCauses
     {
@@ -49,6 +51,7 @@ namespace StreamConformance.Findings
             ["buffered.interleave"] = "interleaved reads, writes and seeks disagree with a model",
             ["seek.origins"] = "Seek or Position answer wrongly",
             ["seek.random-walk"] = "Seek or Position answer wrongly",
+            ["seek.gap-zeroed"] = "a gap written past the end holds old bytes (pooled memory not cleared)",
         };
 
         public static IReadOnlyList<FindingCause> Of(IEnumerable<Finding> findings) =>
@@ -56,7 +59,10 @@ namespace StreamConformance.Findings
             findings.Where(f => f.FailsTheRun)
                 .GroupBy(f => (f.Class, What: WhatOf(f.Class, KeyOf(f))))
                 .Select(g => new FindingCause(g.Key.Class, KeyOf(g.First()), g.Key.What, g.ToList()))
-                .OrderByDescending(c => c.Types).ThenBy(c => c.Class).ThenBy(c => c.What, StringComparer.Ordinal)
+                // In the findings' own rank: by class, a contract cause by the worst its findings cost a user (a leak
+                // first, a wrong exception last), and only then the cause most types share.
+                .OrderBy(c => c.Class).ThenBy(c => c.Class == FindingClass.Contract ? c.Findings.Min(f => ImpactOf.Finding(f.Results)) : Impact.Leak)
+                .ThenByDescending(c => c.Types).ThenBy(c => c.What, StringComparer.Ordinal)
                 .ToList();
 
         // A cost finding's cause names the meter and operation (budget.alloc.read-byte): one group per meter.

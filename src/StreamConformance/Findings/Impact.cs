@@ -8,6 +8,11 @@ namespace StreamConformance.Findings
     /// <summary>What a contract finding costs a user, worst first: the order findings are ranked in (docs/findings.md, "Ranked").</summary>
     public enum Impact
     {
+        /// <summary>
+        /// Data leaked: bytes the stream was never given read back from it (a gap past the end holding what pooled memory
+        /// held before, another stream's bytes among them); first, since a library's author must hear of it first.
+        /// </summary>
+        Leak,
         /// <summary>Data lost or wrong: bytes read or stored other than those written (a gap filled with other bytes, a write of the wrong slice), a read that ends early or goes on past the end.</summary>
         Data,
         /// <summary>The process goes down.</summary>
@@ -30,10 +35,14 @@ namespace StreamConformance.Findings
             if (r.Outcome == Outcome.Crash) return Impact.Crash;
             if (r.Outcome == Outcome.Timeout) return Impact.Hang;
             var message = r.Message;
+            if (Leak.IsMatch(message)) return Impact.Leak;
             if (Data.Any(p => p.IsMatch(message))) return Impact.Data;
             if (Value.Any(p => p.IsMatch(message))) return Impact.Value;
             return WrongException.IsMatch(message) ? Impact.Exception : Impact.Value;
         }
+
+        /// <summary>What seek.gap-zeroed says when a gap holds old bytes.</summary>
+        static readonly Regex Leak = new Regex(@"\d+ of \d+ gap bytes are not zero", RegexOptions.CultureInvariant);
 
         /// <summary>What the byte-comparing checks say when the bytes differ (Describe.Difference, the model's reads, ReadByte's values, reads past the end).</summary>
         static readonly Regex[] Data =

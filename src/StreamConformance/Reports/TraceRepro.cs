@@ -82,6 +82,8 @@ namespace StreamConformance.Reports
                     return $"Step(\"WriteAsync(ReadOnlyMemory<byte>[{I(n)}])\", () => {{ stream.WriteAsync(new ReadOnlyMemory<byte>({source}, {I(offset)}, {I(n)})).AsTask().GetAwaiter().GetResult(); Wrote({Bytes(s.Data)}); return \"done\"{PositionAfter(s)}; }});";
                 case ReproOps.BeginWrite:
                     return $"Step(\"EndWrite(BeginWrite(source, {I(offset)}, {I(n)}))\", () => {{ stream.EndWrite(stream.BeginWrite({source}, {I(offset)}, {I(n)}, null, null)); Wrote({Bytes(s.Data)}); return \"done\"{PositionAfter(s)}; }});";
+                case ReproOps.SetLength:
+                    return $"Step(\"SetLength({I(s.Arg(0))})\", () => {{ stream.SetLength({I(s.Arg(0))}); return \"Length \" + Is(stream.Length, {I(s.Expect ?? s.Arg(0))}); }});";
                 case ReproOps.Flush:
                     return "Step(\"Flush()\", () => { stream.Flush(); return \"done\"; });";
                 case ReproOps.Dispose:

@@ -77,6 +77,8 @@ namespace StreamConformance.Results
         public const string WriteAsyncMemory = "WriteAsyncMemory";
         /// <summary>EndWrite(BeginWrite(source, offset, count)), args [offset].</summary>
         public const string BeginWrite = "BeginWrite";
+        /// <summary>SetLength(value), args [value]; expect: the Length it leaves.</summary>
+        public const string SetLength = "SetLength";
         public const string Flush = "Flush";
         public const string Dispose = "Dispose";
         /// <summary>The store (the recipe's read-back) holds every byte written so far, args [0 after Flush, 1 after Dispose].</summary>

@@ -50,6 +50,7 @@ namespace StreamConformance.Tests.StreamChecks
             yield return new Case(Over("negative-seek-clamps", (c, r, w, s) => new NegativeSeekClamps(c, r, w, s)), "seek.origins");
             yield return new Case(Over("negative-seek-throws-but-moves", (c, r, w, s) => new NegativeSeekThrowsButMoves(c, r, w, s)), "seek.origins");
             yield return new Case(Over("negative-position-accepted", (c, r, w, s) => new NegativePositionAccepted(c, r, w, s)), "seek.origins");
+            yield return new Case(Over("gap-not-cleared", (c, r, w, s) => new GapNotCleared(c, r, w, s)), "seek.gap-zeroed");
             yield return new Case(Over("stale-read-buffer", (c, r, w, s) => new StaleReadBuffer(c, r, w, s), fullReads: false), "buffered.interleave");
             yield return new Case(Over("write-on-read-only-ignored", (c, r, w, s) => new WriteOnReadOnlyIgnored(c, r, w, s)), "capabilities.unsupported");
             yield return new Case(Over("position-on-unseekable", (c, r, w, s) => new PositionOnUnseekable(c, r, w, s), seek: false), "capabilities.unsupported");
@@ -257,6 +258,31 @@ namespace StreamConformance.Tests.StreamChecks
         }
 
         /// <summary>Serves reads from a 32-byte cache that writes do not invalidate.</summary>
+        /// <summary>Neither a write past the end nor SetLength's growth clears what the array held past the end.</summary>
+        sealed class GapNotCleared : TestStream
+        {
+            public GapNotCleared(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }
+
+            public override void Write(byte[] buffer, int offset, int count)
+            {
+                ValidateArguments(buffer, offset, count);
+                RequireWrite();
+                var end = Pos + count;
+                if (end > Data.Length) Array.Resize(ref Data, (int)Math.Max(end, Data.Length * 2L));
+                Array.Copy(buffer, offset, Data, Pos, count);
+                Pos = end;
+                if (end > Size) Size = (int)end;
+            }
+
+            public override void SetLength(long value)
+            {
+                RequireSeek();
+                RequireWrite();
+                if (value > Data.Length) Array.Resize(ref Data, (int)value);
+                Size = (int)value;
+            }
+        }
+
         sealed class StaleReadBuffer : TestStream
         {
             readonly byte[] _cache = new byte[32];

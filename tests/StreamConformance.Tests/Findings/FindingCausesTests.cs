@@ -12,7 +12,7 @@ namespace StreamConformance.Tests.Findings
             new CheckResult { Runtime = "dotnet", Type = type, Variant = "v", Check = check, Outcome = Outcome.Fail, Message = message };
 
         [Test]
-        public void FindingsOfOneCauseOnManyTypesAreOneGroupLargestFirst()
+        public void FindingsOfOneCauseOnManyTypesAreOneGroupInTheFindingsRank()
         {
             var results = Enumerable.Range(0, 4).Select(i => Fail("Lib.T" + i, "dispose.members-throw", "Read: ReadByte() after Dispose succeeded; expected ObjectDisposedException"))
                 .Concat(Enumerable.Range(0, 2).Select(i => Fail("Lib.T" + i, "edge.argument-validation", "Read(null, 0, 1): expected ArgumentNullException, nothing was thrown")))
@@ -27,11 +27,12 @@ namespace StreamConformance.Tests.Findings
             var causes = FindingCauses.Of(FindingBuilder.Build(results));
             Assert.That(causes.Select(c => c.ToString()), Is.EqualTo(new[]
             {
+                "2 types: Seek or Position answer wrongly",
                 "4 types: members work, or throw another exception, after Dispose",
                 "2 types: Read or Write does not validate its arguments",
-                "2 types: Seek or Position answer wrongly",
                 "2 types: allocates more per call than its budget",
-            }), "advisories are not counted; a meter's operations are one cause, and so are checks saying the same");
+            }), "advisories are not counted; a meter's operations are one cause, and so are checks saying the same; a call that "
+                + "must work throwing (a wrong result) ranks above a misuse answered with the wrong exception, then most types first");
             Assert.That(causes[3].Class, Is.EqualTo(FindingClass.Cost), "contract before cost among causes of as many types");
             Assert.That(causes.Sum(c => c.Findings.Count), Is.EqualTo(10));
         }

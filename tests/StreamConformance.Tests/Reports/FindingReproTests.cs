@@ -142,6 +142,26 @@ namespace StreamConformance.Tests.Reports
         }
 
         /// <summary>
+        /// A pooled stream's gap that holds old bytes (FaultyStreams' PooledGapStream, as RecyclableMemoryStream 4.0.1): the
+        /// program writes, cuts back with SetLength, writes past the end and prints the gap's first old byte.
+        /// </summary>
+        [Test]
+        public void AGapLeakIsAProgramThatPrintsTheOldBytes()
+        {
+            var faulty = RepoPaths.FaultyStreams("net10.0");
+            var type = System.Reflection.Assembly.LoadFrom(faulty).GetType("FaultyStreams.PooledGapStream", true)!;
+            var result = Checked("seek.gap-zeroed", GenericShapes.For(type).Single());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
+            Assert.That(program, Is.Not.Null, why);
+            Assert.That(program, Does.Contain("new FaultyStreams.PooledGapStream()"));
+            Assert.That(program, Does.Contain("stream.SetLength(16)"));
+            var output = Run(program!, faulty);
+            Assert.That(output, Does.Contain("SetLength(16): Length 16\n").Or.Contain("SetLength(16): Length 16\r\n"), program + "\n" + output);
+            Assert.That(output, Does.Match(@"Read\(buffer, 5, 96\): returned 96; byte 0 is 0x[0-9A-F]{2} \(expected 0x00\)  <-- WRONG"), program + "\n" + output);
+        }
+
+        /// <summary>
         /// SqlBytes.Stream's write of the wrong bytes, the worst .NET finding: the round trip's mixed writes shrink to a
         /// few calls, and the program prints the store's first wrong byte.
         /// </summary>
