@@ -36,7 +36,7 @@ namespace StreamConformance.Findings
                 };
                 finding.Severity = SeverityOf(finding);
                 finding.Title = TitleOf(finding);
-                var matches = list.Select(expectations.Match).ToList();
+                var matches = list.Select(r => r.ExpectedByRecipe is string reason ? ByRecipe(r, reason) : expectations.Match(r)).ToList();
                 if (matches.All(m => m != null))
                 {
                     // An owners' rule that allows a behaviour (advisory) outranks one that calls it by design.
@@ -47,6 +47,13 @@ namespace StreamConformance.Findings
             }
             return Rank(findings);
         }
+
+        /// <summary>
+        /// A library's recipe class stating the result's behaviour by design (<see cref="CheckResult.ExpectedByRecipe"/>): a
+        /// rule for that result alone, its source the recipe, which outranks a file's (the author said it of this stream).
+        /// </summary>
+        static Expectation ByRecipe(CheckResult r, string reason) =>
+            new Expectation(r.Type, r.Check, r.Variant, r.Runtime, reason, "the " + r.Variant);
 
         /// <summary>The findings of a whole run, each cost finding joined to the IL hazards the inventory saw in its member.</summary>
         public static List<Finding> Build(RunDocument document, ExpectationSet? expectations = null)

@@ -167,6 +167,8 @@ namespace StreamConformance.Probe
             // A contract failure's repro is written by the host, which may not have this recipe: its source goes along.
             if (result.Outcome == Outcome.Fail && !result.Check.StartsWith("budget.", StringComparison.Ordinal))
                 result.Source = SourceForms(recipe);
+            // A library's recipe class may state the behaviour by design; only this process has the class to ask.
+            RecipeExpectations.Apply(recipe, result);
             _emit(new ResultEvent { Result = result });
         }
 

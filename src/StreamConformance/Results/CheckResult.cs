@@ -37,6 +37,14 @@ namespace StreamConformance.Results
         [JsonProperty("source", NullValueHandling = NullValueHandling.Ignore)]
         public RecipeSource? Source { get; set; }
 
+        /// <summary>
+        /// Why the behaviour is by design, as the library's own recipe class states it for this check (its <c>Expected</c>
+        /// knob), with the class named: set by the probe, which has the class; the host's findings treat it as an
+        /// expectations rule for this result alone.
+        /// </summary>
+        [JsonProperty("expectedByRecipe", NullValueHandling = NullValueHandling.Ignore)]
+        public string? ExpectedByRecipe { get; set; }
+
         public static CheckResult Of(string check, Outcome outcome, string message) =>
             new CheckResult { Check = check, Outcome = outcome, Message = message };
 
