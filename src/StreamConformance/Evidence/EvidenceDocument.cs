@@ -109,6 +109,8 @@ namespace StreamConformance.Evidence
     {
         ReproEvidence? Repro { get; set; }
         UpstreamTestEvidence? UpstreamTest { get; set; }
+        /// <summary>Why the repro and the test were not run on this runtime although the patch has them (null: run, or none).</summary>
+        string? ProgramsNotRun { get; set; }
     }
 
     public sealed class RuntimeEvidence : IProgramEvidence
@@ -148,6 +150,7 @@ namespace StreamConformance.Evidence
         [JsonProperty("repro", NullValueHandling = NullValueHandling.Ignore)] public ReproEvidence? Repro { get; set; }
         /// <summary>The patch's upstream-style test on the A/A and the patched copy (null: the target names none).</summary>
         [JsonProperty("upstreamTest", NullValueHandling = NullValueHandling.Ignore)] public UpstreamTestEvidence? UpstreamTest { get; set; }
+        [JsonProperty("programsNotRun", NullValueHandling = NullValueHandling.Ignore)] public string? ProgramsNotRun { get; set; }
         /// <summary>A group's patches on the one copy: each one's headline verdicts, repro and test (null: one patch alone).</summary>
         [JsonProperty("members", NullValueHandling = NullValueHandling.Ignore)] public List<MemberEvidence>? Members { get; set; }
         [JsonProperty("verdict")] public string Verdict { get; set; } = "";
@@ -168,6 +171,7 @@ namespace StreamConformance.Evidence
         [JsonProperty("verdicts")] public List<MemberVerdict> Verdicts { get; set; } = new List<MemberVerdict>();
         [JsonProperty("repro", NullValueHandling = NullValueHandling.Ignore)] public ReproEvidence? Repro { get; set; }
         [JsonProperty("upstreamTest", NullValueHandling = NullValueHandling.Ignore)] public UpstreamTestEvidence? UpstreamTest { get; set; }
+        [JsonProperty("programsNotRun", NullValueHandling = NullValueHandling.Ignore)] public string? ProgramsNotRun { get; set; }
     }
 
     /// <summary>A check's outcomes on one variant, every process of the A/A side against every process of the patched side.</summary>

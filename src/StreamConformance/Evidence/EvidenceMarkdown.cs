@@ -24,7 +24,8 @@ namespace StreamConformance.Evidence
         static void Repro(StringBuilder sb, PatchFolder patch, EvidenceDocument doc)
         {
             var shown = doc.Runtimes.Where(r => r.Repro != null).ToList();
-            if (shown.Count == 0) return;
+            var notRun = doc.Runtimes.Where(r => r.ProgramsNotRun != null).ToList();
+            if (shown.Count == 0 && notRun.Count == 0) return;
             sb.Append("## Repro\n\n");
             foreach (var t in patch.Manifest.Targets.Where(t => t.Repro != null))
                 sb.Append("`").Append(t.Repro).Append("`:\n\n```csharp\n").Append(File.ReadAllText(patch.FileOf(t.Repro!)).TrimEnd()).Append("\n```\n\n");
@@ -34,6 +35,8 @@ namespace StreamConformance.Evidence
                     sb.Append("On ").Append(side.Side == EvidenceRunner.Original ? "the original" : "the patched copy of").Append(' ').Append(r.Runtime).Append(' ').Append(r.Version)
                       .Append(side.Error != null ? ": " + side.Error : side.ExitCode != 0 ? $" (exit code {side.ExitCode})" : "").Append(":\n\n```\n").Append(side.Output).Append("\n```\n\n");
                 }
+            foreach (var r in notRun)
+                sb.Append("On ").Append(r.Runtime).Append(' ').Append(r.Version).Append(", the repro and the upstream-style test were ").Append(r.ProgramsNotRun).Append(".\n\n");
         }
 
         /// <summary>The test that goes upstream with the fix, and what xUnit reported on each copy.</summary>

@@ -97,6 +97,13 @@ namespace StreamConformance.Evidence
         /// (each null where the target names none).</summary>
         public void RunAll(IProgramEvidence evidence, PatchFolder patch, RuntimeTarget original, RuntimeTarget aa, RuntimeTarget patched)
         {
+            var target = PatchApplier.TargetFor(patch, original);
+            if (original.Flavor == RuntimeFlavor.Wasm && (target.Repro != null || target.Test != null))
+            {
+                // The probe under Node runs the sweep's request only: no second program, no xUnit engine in its build.
+                evidence.ProgramsNotRun = "not run on WebAssembly: its probe runs checks only (a repro or an xUnit test would need a program of its own built for the pack)";
+                return;
+            }
             evidence.Repro = RunRepro(patch, original, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Original] = original, [EvidenceRunner.Patched] = patched });
             evidence.UpstreamTest = RunTest(patch, original, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Aa] = aa, [EvidenceRunner.Patched] = patched });
         }
