@@ -29,16 +29,28 @@ namespace StreamConformance.Checks
             var readable = Fixtures.Readable(recipe, content);
             // Generous for any zero-byte read, and for a stream slow to open, four times what opening it took.
             var bound = TimeSpan.FromTicks(Math.Max(MinimumBound.Ticks, 4 * opening.Elapsed.Ticks));
+            ReproTrace? trace = null;
             if (readable != null)
                 using (readable)
                 {
                     parts.Add("reads return 0 and consume nothing");
-                    findings.Run("reads", () => ZeroReads(readable, content, bound));
+                    var calls = new List<ReproStep>();
+                    findings.Run("reads", () =>
+                    {
+                        try
+                        {
+                            ZeroReads(readable, content, bound, calls);
+                        }
+                        catch (ContractViolation v) when (calls.Count > 0)
+                        {
+                            trace = ReadTrace(content.Length, calls, v.Message);
+                            throw;
+                        }
+                    });
                 }
             // An empty fixed-size store has no room for the bytes around the zero-byte writes.
             var access = StreamAccess.Write;
             var writable = recipe.CanGrow ? Fixtures.Writable(recipe, out access) : null;
-            ReproTrace? trace = null;
             if (writable != null)
                 using (writable)
                 {
@@ -51,7 +63,7 @@ namespace StreamConformance.Checks
                         }
                         catch (ContractViolation v)
                         {
-                            trace = ZeroWritesTrace(ModelRepro.Name(access), recipe.ReadBackBeforeDispose, v.Message);
+                            trace ??= ZeroWritesTrace(ModelRepro.Name(access), recipe.ReadBackBeforeDispose, v.Message);
                             throw;
                         }
                     });
@@ -92,33 +104,42 @@ namespace StreamConformance.Checks
             return new ReproTrace { Access = access, ContentLength = 64, ShrunkFrom = steps.Count, Violation = violation, Steps = steps };
         }
 
+        /// <summary>A read fixture's calls up to the failing one, as they ran: each one call with nothing to shrink.</summary>
+        internal static ReproTrace ReadTrace(int contentLength, List<ReproStep> calls, string violation) =>
+            new ReproTrace { Access = "read", ContentLength = contentLength, ShrunkFrom = calls.Count, Violation = violation, Steps = calls };
+
         static readonly TimeSpan MinimumBound = TimeSpan.FromSeconds(2);
 
-        static void ZeroReads(StreamFixture fixture, byte[] content, TimeSpan bound)
+        /// <param name="calls">Each call as a step, logged before it is made; cleared when a read blocked (no program replays a hang).</param>
+        static void ZeroReads(StreamFixture fixture, byte[] content, TimeSpan bound, List<ReproStep> calls)
         {
             var s = fixture.Stream;
             var buffer = new byte[4];
             var seekable = s.CanSeek;
-            var calls = new (string Name, Func<int> Call)[]
+            var none = new long[] { 0, 0 };
+            var reads = new (string Name, string Op, Func<int> Call)[]
             {
-                ("Read(byte[], 0, 0)", () => s.Read(buffer, 0, 0)),
-                ("Read(byte[], 4, 0) (offset at the array's end)", () => s.Read(buffer, 4, 0)),
-                ("Read(Span<byte>.Empty)", () => s.Read(Span<byte>.Empty)),
-                ("ReadAsync(byte[], 0, 0)", () => s.ReadAsync(buffer, 0, 0).GetAwaiter().GetResult()),
-                ("ReadAsync(Memory<byte>.Empty)", () => s.ReadAsync(Memory<byte>.Empty).AsTask().GetAwaiter().GetResult()),
+                ("Read(byte[], 0, 0)", ReproOps.Read, () => s.Read(buffer, 0, 0)),
+                ("Read(byte[], 4, 0) (offset at the array's end)", ReproOps.Read, () => s.Read(buffer, 4, 0)),
+                ("Read(Span<byte>.Empty)", ReproOps.ReadSpan, () => s.Read(Span<byte>.Empty)),
+                ("ReadAsync(byte[], 0, 0)", ReproOps.ReadAsync, () => s.ReadAsync(buffer, 0, 0).GetAwaiter().GetResult()),
+                ("ReadAsync(Memory<byte>.Empty)", ReproOps.ReadAsyncMemory, () => s.ReadAsync(Memory<byte>.Empty).AsTask().GetAwaiter().GetResult()),
             };
-            foreach (var (name, call) in calls)
+            foreach (var (name, op, call) in reads)
             {
-                var n = Expect.Call(name, () => Bounded(name, call, bound, fixture, content.Length));
+                calls.Add(ReproStep.Of(op, none, Array.Empty<byte>(), 0));
+                var n = Expect.Call(name, () => Bounded(name, call, bound, fixture, content.Length, calls));
                 Expect.That(n == 0, $"{name} returned {n}; expected 0");
                 if (seekable)
                 {
+                    calls.Add(ReproStep.Of(ReproOps.Position, expect: 0));
                     var position = Expect.Call("Position", () => s.Position);
                     Expect.That(position == 0, $"Position is {position} after {name}; expected 0");
                 }
             }
             // Over empty content (an empty-only recipe) the next byte is the end.
             var expected = content.Length == 0 ? -1 : content[0];
+            calls.Add(ReproStep.Of(ReproOps.ReadByte, expect: expected));
             var first = Expect.Call("ReadByte() after the zero-byte reads", s.ReadByte);
             Expect.That(first == expected, $"ReadByte() after zero-byte reads returned {first}; expected {(content.Length == 0 ? "-1 (the content is empty)" : $"the first byte {expected}")}");
         }
@@ -129,12 +150,15 @@ namespace StreamConformance.Checks
         /// <paramref name="bound"/> is a finding. The fixture is then disposed to release the blocked call, instead of
         /// the whole probe being killed as hung.
         /// </summary>
-        static int Bounded(string name, Func<int> call, TimeSpan bound, StreamFixture fixture, int unread)
+        static int Bounded(string name, Func<int> call, TimeSpan bound, StreamFixture fixture, int unread, List<ReproStep> calls)
         {
             if (!BoundedCall.TryRun(call, bound, "zero-byte read", fixture.Dispose, bound, out var result, out var error))
+            {
+                calls.Clear();
                 throw Expect.Violation(string.Format(CultureInfo.InvariantCulture,
                     "{0} had not returned after {1:0.#} s with all {2} bytes of content unread; a zero-byte read may block only until data is available",
                     name, bound.TotalSeconds, unread));
+            }
             if (error != null) ExceptionDispatchInfo.Capture(error).Throw();
             return result;
         }
@@ -174,28 +198,42 @@ namespace StreamConformance.Checks
             using (fixture)
             {
                 if (fixture.Stream.CanWrite) return Skip("the recipe's read stream is writable (CanWrite is true)");
+                // Each call is logged before it is made, the program of a failure: a handful of calls, nothing to shrink.
+                var calls = new List<ReproStep>();
                 return Verify(() =>
                 {
                     var s = fixture.Stream;
+                    calls.Add(ReproStep.Of(ReproOps.Flush));
                     Expect.Call("Flush() before reading", s.Flush);
                     var head = new byte[100];
                     var got = 0;
                     while (got < head.Length)
                     {
+                        calls.Add(ReproStep.Of(ReproOps.Read, new long[] { head.Length - got, 1 }, Slice(content, got, head.Length - got)));
                         var n = Expect.Call("Read(byte[], int, int)", () => s.Read(head, got, head.Length - got));
                         Expect.That(n > 0 && n <= head.Length - got, $"Read returned {n} at offset {got} of {content.Length}; expected 1..{head.Length - got}");
                         got += n;
                     }
+                    calls.Add(ReproStep.Of(ReproOps.Flush));
                     Expect.Call("Flush() after reading 100 bytes", s.Flush);
+                    calls.Add(ReproStep.Of(ReproOps.FlushAsync));
                     Expect.Call("FlushAsync() after reading 100 bytes", () => s.FlushAsync().GetAwaiter().GetResult());
+                    calls.Add(ReproStep.Of(ReproOps.ReadToEnd, new long[] { 50, head.Length }, expect: content.Length - head.Length));
                     var rest = StreamReading.ReadToEnd(s, ReadMode.SyncArray, 50, StreamReading.LimitFor(content.Length, context), false);
                     var all = new byte[head.Length + rest.Length];
                     Buffer.BlockCopy(head, 0, all, 0, head.Length);
                     Buffer.BlockCopy(rest, 0, all, head.Length, rest.Length);
                     Expect.That(Describe.Same(content, all), $"reading across Flush calls: {Describe.Difference(content, all)}");
                     return "Flush and FlushAsync on a read-only stream did not throw and reading continued intact";
-                });
+                }, v => ZeroLengthCheck.ReadTrace(content.Length, calls, v.Message));
             }
+        }
+
+        static byte[] Slice(byte[] content, int from, int count)
+        {
+            var slice = new byte[Math.Max(0, Math.Min(count, content.Length - from))];
+            Buffer.BlockCopy(content, from, slice, 0, slice.Length);
+            return slice;
         }
     }
 

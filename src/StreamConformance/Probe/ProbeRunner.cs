@@ -172,7 +172,7 @@ namespace StreamConformance.Probe
             _emit(new ResultEvent { Result = result });
         }
 
-        static RecipeSource? SourceForms(StreamRecipe recipe)
+        internal static RecipeSource? SourceForms(StreamRecipe recipe)
         {
             var forms = new RecipeSource
             {

@@ -29,6 +29,18 @@ namespace StreamConformance.Recipes
             return inner.ToArray();
         }
 
+        /// <summary>The C# of <see cref="Wrap"/> (the type's (Stream, CompressionMode, bool) constructor), for the repro.</summary>
+        protected string WrapSource(string inner, string mode, string leaveOpen) => $"new {TypeName}({inner}, CompressionMode.{mode}, {leaveOpen})";
+
+        /// <summary>Statements declaring <c>compressed</c>: the content as the type compresses it (the reader's input).</summary>
+        protected string CompressedSource =>
+            "var compressed = new MemoryStream();\nusing (var compressor = " + WrapSource("compressed", "Compress", "true") + ") compressor.Write(content, 0, content.Length);\n";
+
+        /// <summary>What a writer stored (in <c>compressed</c>), decompressed: the bytes the checks compare with what was written.</summary>
+        public override string? ReproStore(StreamAccess access) => access != StreamAccess.Write ? null :
+            "new Func<byte[]>(() => { using (var decompressor = " + WrapSource("new MemoryStream(compressed.ToArray(), false)", "Decompress", "false") +
+            ") { var copy = new MemoryStream(); decompressor.CopyTo(copy); return copy.ToArray(); } })()";
+
         protected byte[] Decompress(byte[] compressed)
         {
             using var decompressor = Wrap(new MemoryStream(compressed, false), CompressionMode.Decompress, false);
@@ -43,6 +55,9 @@ namespace StreamConformance.Recipes
         public override string Variant => "decompress";
         public override StreamFixture? OpenRead(byte[] content) =>
             new StreamFixture(Wrap(new MemoryStream(Compress(content), false), CompressionMode.Decompress, false));
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            CompressedSource + "var stream = " + WrapSource("new MemoryStream(compressed.ToArray(), false)", "Decompress", "false") + ";";
     }
 
     public abstract class CompressRecipe : CompressionRecipe
@@ -53,6 +68,9 @@ namespace StreamConformance.Recipes
             var inner = new MemoryStream();
             return new StreamFixture(Wrap(inner, CompressionMode.Compress, false), () => Decompress(inner.ToArray()));
         }
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
+            "var compressed = new MemoryStream();\nvar stream = " + WrapSource("compressed", "Compress", "false") + ";";
     }
 
     public sealed class DeflateDecompressRecipe : DecompressRecipe
@@ -87,6 +105,9 @@ namespace StreamConformance.Recipes
         protected override Stream Wrap(Stream inner, CompressionMode mode, bool leaveOpen) => new GZipStream(inner, mode, leaveOpen);
         public override StreamFixture? OpenRead(byte[] content) =>
             new StreamFixture(Wrap(new UnseekableStream(new MemoryStream(Compress(content), false)), CompressionMode.Decompress, false));
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            CompressedSource + "var stream = " + WrapSource("new Unseekable(new MemoryStream(compressed.ToArray(), false))", "Decompress", "false") + ";";
     }
 
 #if NET

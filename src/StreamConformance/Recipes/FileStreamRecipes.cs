@@ -51,6 +51,22 @@ namespace StreamConformance.Recipes
 
         StreamFixture Open(string hint, byte[]? content, FileMode mode, FileAccess access, bool readBack) =>
             TempFile.Fixture(Scratch, hint, content, path => Create(path, mode, access), readBack);
+
+        /// <summary>The constructor over a temporary file holding the content (none for a write), as each fixture opens it.</summary>
+        public override string? ReproSource(StreamAccess access)
+        {
+            var (mode, fileAccess) = access == StreamAccess.Write ? ("CreateNew", "Write") : access == StreamAccess.ReadWrite ? ("Open", "ReadWrite") : ("Open", "Read");
+            var file = "var path = Path.GetTempFileName();" + (access == StreamAccess.Write ? " File.Delete(path);" : " File.WriteAllBytes(path, content);");
+            return file + "\n" + Construct("path", $"FileMode.{mode}", $"FileAccess.{fileAccess}");
+        }
+
+        /// <summary>The statement declaring <c>stream</c> as <see cref="Create"/> builds it.</summary>
+        protected virtual string Construct(string path, string mode, string access) =>
+            $"var stream = new FileStream({path}, {mode}, {access}, FileShare.Read, {BufferSize}, FileOptions.{Options});";
+
+        /// <summary>The file as another reader sees it (sharing the writer's access), after Flush or Dispose.</summary>
+        public override string? ReproStore(StreamAccess access) => access == StreamAccess.Read ? null :
+            "new Func<byte[]>(() => { using (var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite)) { var copy = new MemoryStream(); file.CopyTo(copy); return copy.ToArray(); } })()";
     }
 
     /// <summary>new FileStream(path, mode, access, share, 4096, FileOptions.None).</summary>
@@ -93,6 +109,14 @@ namespace StreamConformance.Recipes
     public sealed class FileStreamFromHandleRecipe : FileStreamRecipe
     {
         public override string Variant => "(SafeFileHandle)";
+
+        protected override string Construct(string path, string mode, string access) =>
+#if NET
+            $"var stream = new FileStream(File.OpenHandle({path}, {mode}, {access}, FileShare.Read), {access}, {BufferSize});";
+#else
+            // Mono has no File.OpenHandle: the handle of another FileStream, as the recipe borrows it.
+            $"var stream = new FileStream(new FileStream({path}, {mode}, {access}, FileShare.Read, 1).SafeFileHandle, {access}, {BufferSize});";
+#endif
 
         protected override FileStream Create(string path, FileMode mode, FileAccess access)
         {

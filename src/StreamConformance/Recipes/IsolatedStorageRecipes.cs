@@ -55,6 +55,18 @@ namespace StreamConformance.Recipes
             return new StreamFixture(stream, readBack ? ReadAll : (Func<byte[]>?)null, new StoreFile(store, name));
         }
 
+        /// <summary>A file of the user's store holding the content (none for a write), opened as each fixture opens it.</summary>
+        public override string? ReproSource(StreamAccess access)
+        {
+            var (mode, fileAccess) = access == StreamAccess.Write ? ("CreateNew", "Write") : access == StreamAccess.ReadWrite ? ("Open", "ReadWrite") : ("Open", "Read");
+            var file = "var store = System.IO.IsolatedStorage.IsolatedStorageFile.GetUserStoreForAssembly();\nvar name = Guid.NewGuid().ToString(\"N\") + \".bin\";\n" +
+                       (access == StreamAccess.Write ? "" : "using (var writer = store.OpenFile(name, FileMode.CreateNew, FileAccess.Write)) writer.Write(content, 0, content.Length);\n");
+            return file + $"var stream = store.OpenFile(name, FileMode.{mode}, FileAccess.{fileAccess}, FileShare.Read);";
+        }
+
+        public override string? ReproStore(StreamAccess access) => access == StreamAccess.Read ? null :
+            "new Func<byte[]>(() => { using (var file = store.OpenFile(name, FileMode.Open, FileAccess.Read, FileShare.ReadWrite)) { var copy = new MemoryStream(); file.CopyTo(copy); return copy.ToArray(); } })()";
+
         /// <summary>Deletes the file and lets the store go when the fixture ends.</summary>
         sealed class StoreFile : IDisposable
         {

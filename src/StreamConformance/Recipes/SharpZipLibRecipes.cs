@@ -53,6 +53,11 @@ namespace StreamConformance.Recipes
                 writer.Write(content, 0, content.Length);
             return new StreamFixture((Stream)SharpZipLib.Create(TypeName, new MemoryStream(compressed.ToArray(), false)));
         }
+
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            "// reference ICSharpCode.SharpZipLib\nvar compressed = new MemoryStream();\n" +
+            "using (var writer = new ICSharpCode.SharpZipLib.BZip2.BZip2OutputStream(compressed)) writer.Write(content, 0, content.Length);\n" +
+            "var stream = new ICSharpCode.SharpZipLib.BZip2.BZip2InputStream(new MemoryStream(compressed.ToArray(), false));";
     }
 
     /// <summary>ZipFile.GetInputStream for a stored entry: the entry's slice of the archive (ZipFile+PartialInputStream).</summary>
@@ -74,6 +79,16 @@ namespace StreamConformance.Recipes
             var stream = (Stream)getInputStream.Invoke(file, new object[] { 0 })!;
             return build.Fixture(stream);
         }
+
+        /// <summary>The archive written with the library's own ZipOutputStream, the entry stored (method 0) as the fixture's is.</summary>
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            "// reference ICSharpCode.SharpZipLib\nvar archive = new MemoryStream();\n" +
+            "var zip = new ICSharpCode.SharpZipLib.Zip.ZipOutputStream(archive);\n" +
+            "var crc = new ICSharpCode.SharpZipLib.Checksums.Crc32(); crc.Update(content);\n" +
+            "zip.PutNextEntry(new ICSharpCode.SharpZipLib.Zip.ZipEntry(\"content.bin\") { CompressionMethod = ICSharpCode.SharpZipLib.Zip.CompressionMethod.Stored, Size = content.Length, Crc = crc.Value });\n" +
+            "zip.Write(content, 0, content.Length);\nzip.Finish();\n" +
+            "var file = new ICSharpCode.SharpZipLib.Zip.ZipFile(new MemoryStream(archive.ToArray(), false));\n" +
+            "var stream = file.GetInputStream(0);";
 
         sealed class Closer : IDisposable
         {

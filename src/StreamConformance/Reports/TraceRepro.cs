@@ -57,9 +57,23 @@ namespace StreamConformance.Reports
                     return $"Step(\"ReadByte()\", () => Is(stream.ReadByte(), {I(s.Expect ?? -1)}));";
                 case ReproOps.Read:
                 case ReproOps.ReadSpan:
+                case ReproOps.ReadAsync:
+                case ReproOps.ReadAsyncMemory:
                     var count = s.Arg(0);
-                    var call = s.Op == ReproOps.Read ? $"stream.Read(buffer, 5, {I(count)})" : $"stream.Read(new Span<byte>(buffer, 5, {I(count)}))";
-                    var shown = s.Op == ReproOps.Read ? $"Read(buffer, 5, {I(count)})" : $"Read(Span<byte>[{I(count)}])";
+                    var call = s.Op switch
+                    {
+                        ReproOps.Read => $"stream.Read(buffer, 5, {I(count)})",
+                        ReproOps.ReadSpan => $"stream.Read(new Span<byte>(buffer, 5, {I(count)}))",
+                        ReproOps.ReadAsync => $"stream.ReadAsync(buffer, 5, {I(count)}).GetAwaiter().GetResult()",
+                        _ => $"stream.ReadAsync(new Memory<byte>(buffer, 5, {I(count)})).AsTask().GetAwaiter().GetResult()",
+                    };
+                    var shown = s.Op switch
+                    {
+                        ReproOps.Read => $"Read(buffer, 5, {I(count)})",
+                        ReproOps.ReadSpan => $"Read(Span<byte>[{I(count)}])",
+                        ReproOps.ReadAsync => $"ReadAsync(buffer, 5, {I(count)})",
+                        _ => $"ReadAsync(Memory<byte>[{I(count)}])",
+                    };
                     return $"Step(\"{shown}\", () => {{ var buffer = new byte[5 + {I(count)}]; return ReadIs(buffer, {call}, {Bytes(s.Data)}, shortReads: {(s.Arg(1) != 0 ? "true" : "false")}); }});";
                 case ReproOps.Seek:
                     var origin = ((SeekOrigin)s.Arg(1)).ToString();
@@ -86,6 +100,10 @@ namespace StreamConformance.Reports
                     return $"Step(\"SetLength({I(s.Arg(0))})\", () => {{ stream.SetLength({I(s.Arg(0))}); return \"Length \" + Is(stream.Length, {I(s.Expect ?? s.Arg(0))}); }});";
                 case ReproOps.Flush:
                     return "Step(\"Flush()\", () => { stream.Flush(); return \"done\"; });";
+                case ReproOps.FlushAsync:
+                    return "Step(\"FlushAsync()\", () => { stream.FlushAsync().GetAwaiter().GetResult(); return \"done\"; });";
+                case ReproOps.ReadToEnd:
+                    return $"Step(\"Read(buffer, 0, {I(s.Arg(0))}) until it returns 0\", () => RestIs(stream, {I(s.Arg(0))}, content, {I(s.Arg(1))}));";
                 case ReproOps.Dispose:
                     return "Step(\"Dispose()\", () => { stream.Dispose(); return \"done\"; });";
                 case ReproOps.StoreIs:
@@ -126,6 +144,20 @@ namespace StreamConformance.Reports
             if (buffer[5 + i] != expected[i])
                 return ""returned "" + n + ""; byte "" + i + "" is 0x"" + buffer[5 + i].ToString(""X2"") + "" (expected 0x"" + expected[i].ToString(""X2"") + "")  <-- WRONG"";
         return ""returned "" + n + "", the expected bytes"";
+    }
+
+    static string RestIs(Stream stream, int chunk, byte[] content, int from)
+    {
+        var rest = new MemoryStream();
+        var buffer = new byte[chunk];
+        int n;
+        while (rest.Length <= content.Length && (n = stream.Read(buffer, 0, chunk)) > 0) rest.Write(buffer, 0, n);
+        var got = rest.ToArray();
+        var i = 0;
+        while (i < got.Length && from + i < content.Length && got[i] == content[from + i]) i++;
+        return got.Length == content.Length - from && i == got.Length
+            ? ""the remaining "" + got.Length + "" bytes of the content""
+            : ""read "" + got.Length + "" bytes; expected the remaining "" + (content.Length - from) + "", equal up to offset "" + (from + i) + ""  <-- WRONG"";
     }
 
     static string StoreIs(byte[] stored, byte[] expected)

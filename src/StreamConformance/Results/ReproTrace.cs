@@ -57,6 +57,12 @@ namespace StreamConformance.Results
         public const string Read = "Read";
         /// <summary>Read(new Span&lt;byte&gt;(new byte[5 + n], 5, n)); as <see cref="Read"/>.</summary>
         public const string ReadSpan = "ReadSpan";
+        /// <summary>ReadAsync(new byte[5 + n], 5, n) waited on; as <see cref="Read"/>.</summary>
+        public const string ReadAsync = "ReadAsync";
+        /// <summary>ReadAsync(new Memory&lt;byte&gt;(new byte[5 + n], 5, n)) waited on; as <see cref="Read"/>.</summary>
+        public const string ReadAsyncMemory = "ReadAsyncMemory";
+        /// <summary>Read(new byte[n], 0, n) until it returns 0, args [n, from]; expect: how many bytes are left, content[from..].</summary>
+        public const string ReadToEnd = "ReadToEnd";
         /// <summary>Seek(offset, origin), args [offset, origin]; expect: the position it returns and leaves.</summary>
         public const string Seek = "Seek";
         /// <summary>Position getter; expect: the position.</summary>
@@ -80,6 +86,8 @@ namespace StreamConformance.Results
         /// <summary>SetLength(value), args [value]; expect: the Length it leaves.</summary>
         public const string SetLength = "SetLength";
         public const string Flush = "Flush";
+        /// <summary>FlushAsync() waited on.</summary>
+        public const string FlushAsync = "FlushAsync";
         public const string Dispose = "Dispose";
         /// <summary>The store (the recipe's read-back) holds every byte written so far, args [0 after Flush, 1 after Dispose].</summary>
         public const string StoreIs = "StoreIs";

@@ -4,12 +4,8 @@ using System.Diagnostics;
 using System.IO;
 using System.Linq;
 using NUnit.Framework;
-using StreamConformance.Checks;
-using StreamConformance.Findings;
 using StreamConformance.Recipes;
-using StreamConformance.Reports;
 using StreamConformance.Results;
-using StreamConformance.Tests.Isolation;
 
 namespace StreamConformance.Tests.Reports
 {
@@ -18,9 +14,13 @@ namespace StreamConformance.Tests.Reports
     /// own C# compiler (mcs) and run under mono, prints the wrong behaviour the finding names.
     /// </summary>
     [TestFixture]
-    public sealed class FindingReproMonoTests
+    public sealed class FindingReproMonoTests : ReproFixture
     {
-        static string CompileAndRun(string program, params string[] references)
+        protected override string RuntimeName => "mono";
+        protected override string Framework => "net472";
+
+        /// <summary>Compiled with mcs, referencing the assemblies the program names ("// reference X") and the files given.</summary>
+        protected override string Run(string program, params string[] references)
         {
             var folder = Path.Combine(Path.GetTempPath(), "streamconf-repro-" + Guid.NewGuid().ToString("N"));
             Directory.CreateDirectory(folder);
@@ -29,11 +29,11 @@ namespace StreamConformance.Tests.Reports
                 var source = Path.Combine(folder, "Repro.cs");
                 File.WriteAllText(source, program);
                 foreach (var reference in references) File.Copy(reference, Path.Combine(folder, Path.GetFileName(reference)));
-                var exe = Path.Combine(folder, "Repro.exe");
-                var refs = string.Join(" ", new[] { "System.Data.dll", "System.Net.Http.dll" }.Concat(references.Select(Path.GetFileName)).Select(r => "-r:" + r));
-                var (code, output) = Run("mcs", $"-nologo -out:Repro.exe {refs} Repro.cs", folder);
+                var named = ReferencesNamed(program).Select(n => n + ".dll");
+                var refs = string.Join(" ", new[] { "System.Data.dll", "System.Net.Http.dll" }.Concat(named).Concat(references.Select(Path.GetFileName)).Distinct().Select(r => "-r:" + r));
+                var (code, output) = Execute("mcs", $"-nologo -out:Repro.exe {refs} Repro.cs", folder);
                 Assert.That(code, Is.EqualTo(0), output + "\n" + program);
-                (code, output) = Run("mono", "Repro.exe", folder);
+                (code, output) = Execute("mono", "Repro.exe", folder);
                 Assert.That(code, Is.EqualTo(0), output);
                 return output;
             }
@@ -44,7 +44,7 @@ namespace StreamConformance.Tests.Reports
             }
         }
 
-        static (int Code, string Output) Run(string file, string arguments, string folder)
+        static (int Code, string Output) Execute(string file, string arguments, string folder)
         {
             var start = new ProcessStartInfo(file, arguments)
             {
@@ -60,27 +60,57 @@ namespace StreamConformance.Tests.Reports
             return (process.ExitCode, stdout + stderr.Result);
         }
 
-        static CheckResult Checked(string check, StreamRecipe recipe)
-        {
-            var result = CheckCatalog.Select(check).Single().Run(recipe, new CheckContext()).Single();
-            result.Runtime = "mono";
-            result.Type = recipe.TypeName;
-            result.Variant = recipe.Variant;
-            return result;
-        }
-
         [Test]
         public void ASequenceFaultsProgramPrintsTheWrongAnswerOnMono()
         {
-            var faulty = RepoPaths.FaultyStreams("net472");
-            var type = System.Reflection.Assembly.LoadFrom(faulty).GetType("FaultyStreams.ReadAheadSeekStream", true)!;
-            var result = Checked("seek.random-walk", GenericShapes.For(type).Single());
+            var result = Checked("seek.random-walk", GenericShapes.For(Faulty("ReadAheadSeekStream")).Single());
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
             Assert.That(result.Repro, Is.Not.Null);
             Assert.That(result.Repro!.Steps.Count, Is.InRange(2, 10), string.Join(", ", result.Repro.Steps));
-            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
-            Assert.That(program, Is.Not.Null, why);
-            Assert.That(CompileAndRun(program!, faulty), Does.Match(@"Seek\(-?\d+, SeekOrigin.Current\): -?\d+ \(expected -?\d+\)  <-- WRONG"));
+            Assert.That(Run(ProgramOf(result), FaultyStreams), Does.Match(@"Seek\(-?\d+, SeekOrigin.Current\): -?\d+ \(expected -?\d+\)  <-- WRONG"));
+        }
+
+        const string SharpZipLib = ", ICSharpCode.SharpZipLib, Version=4.84.0.0, Culture=neutral, PublicKeyToken=1b03e6acf1164f73";
+
+        /// <summary>
+        /// A synthesized reader of SharpZipLib (in Mono's GAC) reads what its encoder wrote: the program builds that
+        /// content with the encoder's construction, as synthesis kept it, and shows GZipInputStream's Length not throwing.
+        /// </summary>
+        [Test]
+        public void ASynthesizedDecodersProgramWritesItsEncodedContentFirst()
+        {
+            var type = Type.GetType("ICSharpCode.SharpZipLib.GZip.GZipInputStream" + SharpZipLib, true)!;
+            var recipe = GenericShapes.For(type).Single();
+            Assert.That(recipe.Variant, Does.Contain("over new GZipOutputStream(Stream)'s output"));
+            var result = Checked("capabilities.unsupported", recipe);
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            var program = ProgramOf(result);
+            Assert.That(program, Does.Contain("// reference ICSharpCode.SharpZipLib").And.Contain("new ICSharpCode.SharpZipLib.GZip.GZipOutputStream(encodedSink)"));
+            Assert.That(Run(program), Does.Match(@"stream.Length returned \d+"), program);
+        }
+
+        /// <summary>BZip2InputStream's zero-byte read moves Position (a finding of the default Mono sweep): its reads as steps.</summary>
+        [Test]
+        public void BZip2InputStreamsZeroByteReadIsAProgramOfItsCalls()
+        {
+            var result = Checked("edge.zero-length", new BZip2InputStreamRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            var program = ProgramOf(result);
+            Assert.That(Run(program), Does.Match(@"Position: \d+ \(expected 0\)  <-- WRONG"), program);
+        }
+
+        /// <summary>
+        /// Mono 6.8's FileStream opened for reading loses its place at Flush (a finding of the default Mono sweep): the
+        /// check's calls, reading to the end, as a program over a temporary file.
+        /// </summary>
+        [Test]
+        public void MonosFileStreamFlushIsAProgramThatReadsToTheEnd()
+        {
+            var result = Checked("edge.flush-read-only", new FileStreamDefaultRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            var program = ProgramOf(result);
+            Assert.That(program, Does.Contain("new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, FileOptions.None)"));
+            Assert.That(Run(program), Does.Match(@"until it returns 0: read \d+ bytes; expected the remaining \d+, equal up to offset \d+  <-- WRONG"), program);
         }
 
         /// <summary>Mono 6.8's MemoryStream over an array window returns the index into the array from Seek (a finding of the default Mono sweep).</summary>
@@ -89,9 +119,7 @@ namespace StreamConformance.Tests.Reports
         {
             var result = Checked("seek.origins", new MemoryStreamWindowRecipe());
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
-            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
-            Assert.That(program, Is.Not.Null, why);
-            Assert.That(CompileAndRun(program!), Does.Match(@"Seek\(10, SeekOrigin.Begin\): 26 \(expected 10\)  <-- WRONG"));
+            Assert.That(Run(ProgramOf(result)), Does.Match(@"Seek\(10, SeekOrigin.Begin\): 26 \(expected 10\)  <-- WRONG"));
         }
     }
 }

@@ -19,8 +19,11 @@ namespace StreamConformance.Tests.Reports
     /// go wrong: compiled here with Roslyn against the running framework and run in-process.
     /// </summary>
     [TestFixture]
-    public sealed class FindingReproTests
+    public sealed class FindingReproTests : ReproFixture
     {
+        protected override string RuntimeName => "dotnet";
+        protected override string Framework => "net10.0";
+
         static Finding Contract(string type, string variant, string check, string message)
         {
             var result = CheckResult.Of(check, Outcome.Fail, message);
@@ -30,7 +33,8 @@ namespace StreamConformance.Tests.Reports
             return FindingBuilder.Build(new[] { result }).Single();
         }
 
-        static string Run(string program, params string[] more)
+        /// <summary>Compiled with Roslyn against the running framework and the files given, run in-process.</summary>
+        protected override string Run(string program, params string[] more)
         {
             // One reference per assembly name: the runtime's own first, then the folders given (ASP.NET Core's shares a few).
             var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator).Concat(more)
@@ -56,10 +60,9 @@ namespace StreamConformance.Tests.Reports
             var finding = Contract("System.IO.MemoryStream", "(byte[], int, int)", "seek.origins",
                 "Seek(10, Begin) from position 0 (length 4096) returned 26; expected 10 (operation 0; last: Seek(10, Begin))");
             Assert.That(finding.Cause, Is.EqualTo("returns:Seek"));
-            var program = FindingRepro.For(finding, out var why);
-            Assert.That(program, Is.Not.Null, why);
+            var program = ProgramOf(finding);
             Assert.That(program, Does.Contain("new MemoryStream(array, 16, content.Length, writable: false)"));
-            var output = Run(program!);
+            var output = Run(program);
             Assert.That(output, Does.Contain("CanRead=True CanWrite=False CanSeek=True"));
             // On the runtime running the tests the call is replayed for real; .NET returns the position.
             Assert.That(output, Does.Contain("stream.Seek(10, SeekOrigin.Begin) returned 10"));
@@ -70,9 +73,8 @@ namespace StreamConformance.Tests.Reports
         {
             var finding = Contract("System.Security.Cryptography.CryptoStream", "aes-cbc", "capabilities.unsupported",
                 "Read: WriteByte(1) where the capability is false: expected NotSupportedException, nothing was thrown");
-            var program = FindingRepro.For(finding, out var why);
-            Assert.That(program, Is.Not.Null, why);
-            var output = Run(program!);
+            var program = ProgramOf(finding);
+            var output = Run(program);
             Assert.That(output, Does.Contain("CanRead=True CanWrite=False"));
             Assert.That(output, Does.Match("stream.WriteByte\\(1\\)(: no exception| threw )"));
         }
@@ -82,11 +84,10 @@ namespace StreamConformance.Tests.Reports
         {
             var finding = Contract("System.Security.Cryptography.CryptoStream", "aes-cbc", "dispose.members-throw",
                 "Write: WriteByte(1) after Dispose threw System.NullReferenceException (Object reference not set to an instance of an object.); expected ObjectDisposedException (or NotSupported/InvalidOperation)");
-            var program = FindingRepro.For(finding, out var why);
-            Assert.That(program, Is.Not.Null, why);
+            var program = ProgramOf(finding);
             Assert.That(program, Does.Contain("CryptoStreamMode.Write"));
             Assert.That(program, Does.Contain("stream.Dispose();\n        try"));
-            Assert.That(Run(program!), Does.Match("stream.WriteByte\\(1\\)(: no exception| threw )"));
+            Assert.That(Run(program), Does.Match("stream.WriteByte\\(1\\)(: no exception| threw )"));
         }
 
         [Test]
@@ -105,16 +106,6 @@ namespace StreamConformance.Tests.Reports
             Assert.That(why, Does.Contain("contract findings"));
         }
 
-        /// <summary>A check run for real on a recipe, as the probe runs it, its result named as a sweep names it.</summary>
-        static CheckResult Checked(string check, StreamRecipe recipe)
-        {
-            var result = CheckCatalog.Select(check).Single().Run(recipe, new CheckContext()).Single();
-            result.Runtime = "dotnet";
-            result.Type = recipe.TypeName;
-            result.Variant = recipe.Variant;
-            return result;
-        }
-
         /// <summary>
         /// A fault only a sequence shows (a read-ahead that Seek from Current forgets): the check's failing walk is
         /// shrunk to a few calls, and the program of those calls, run on a fresh stream, prints the wrong answer.
@@ -124,9 +115,7 @@ namespace StreamConformance.Tests.Reports
         [TestCase("buffered.interleave")]
         public void ASequenceThatFailsIsShrunkAndItsProgramPrintsTheWrongAnswer(string check)
         {
-            var faulty = RepoPaths.FaultyStreams("net10.0");
-            var type = System.Reflection.Assembly.LoadFrom(faulty).GetType("FaultyStreams.ReadAheadSeekStream", true)!;
-            var result = Checked(check, GenericShapes.For(type).Single());
+            var result = Checked(check, GenericShapes.For(Faulty("ReadAheadSeekStream")).Single());
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
             var trace = result.Repro;
             Assert.That(trace, Is.Not.Null, result.Message);
@@ -134,10 +123,9 @@ namespace StreamConformance.Tests.Reports
             Assert.That(trace.Steps.Last().Op, Is.EqualTo(ReproOps.Seek), "the failing call is the seek from Current after a read");
             Assert.That(trace.Steps.Any(s => s.Op == ReproOps.ReadByte || s.Op == ReproOps.Read || s.Op == ReproOps.ReadSpan), Is.True);
 
-            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
-            Assert.That(program, Is.Not.Null, why);
+            var program = ProgramOf(result);
             Assert.That(program, Does.Contain("new FaultyStreams.ReadAheadSeekStream("));
-            var output = Run(program!, faulty);
+            var output = Run(program, FaultyStreams);
             Assert.That(output, Does.Match(@"Seek\(-?\d+, SeekOrigin.Current\): -?\d+ \(expected -?\d+\)  <-- WRONG"), program + "\n" + output);
         }
 
@@ -175,9 +163,8 @@ namespace StreamConformance.Tests.Reports
             Assert.That(trace, Is.Not.Null);
             Assert.That(trace!.Steps.Count, Is.LessThanOrEqualTo(10), string.Join(", ", trace.Steps));
             Assert.That(trace.ShrunkFrom, Is.GreaterThan(trace.Steps.Count));
-            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
-            Assert.That(program, Is.Not.Null, why);
-            var output = Run(program!);
+            var program = ProgramOf(result);
+            var output = Run(program);
             Assert.That(output, Does.Match(@"the store after (Flush|Dispose): (first difference at offset \d+|wrote \d+ bytes, the store holds \d+).*<-- WRONG"), program + "\n" + output);
         }
 
@@ -190,10 +177,9 @@ namespace StreamConformance.Tests.Reports
         {
             var result = Checked("edge.zero-length", new HttpListenerResponseRecipe());
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
-            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
-            Assert.That(program, Is.Not.Null, why);
+            var program = ProgramOf(result);
             Assert.That(program, Does.Contain("new System.Net.HttpListener()"));
-            var output = Run(program!);
+            var output = Run(program);
             Assert.That(output, Does.Contain("the store after Dispose: wrote 6 bytes, the store holds 3  <-- WRONG"), program + "\n" + output);
         }
 
@@ -209,11 +195,10 @@ namespace StreamConformance.Tests.Reports
             var result = Checked("write-byte.round-trip", recipe);
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
             Assert.That(result.Repro!.Steps.Count, Is.LessThanOrEqualTo(10), string.Join(", ", result.Repro.Steps));
-            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
-            Assert.That(program, Is.Not.Null, why);
+            var program = ProgramOf(result);
             Assert.That(program, Does.Contain("WebApplication.CreateSlimBuilder()").And.Contain("app.UseOutputCache();"));
             var aspNetCore = Directory.GetFiles(AspNetCoreFramework.Folder!, "*.dll");
-            var output = Run(program!, aspNetCore);
+            var output = Run(program, aspNetCore);
             Assert.That(output, Does.Match(@"Flush\(\) threw System.InvalidOperationException: Headers are read-only"), program + "\n" + output);
         }
 
@@ -225,13 +210,10 @@ namespace StreamConformance.Tests.Reports
         [TestCase("OutOfRangeReadStream", "edge.argument-validation", "returned 1")]
         public void ASingleCallFaultIsReplayed(string name, string check, string printed)
         {
-            var faulty = RepoPaths.FaultyStreams("net10.0");
-            var type = System.Reflection.Assembly.LoadFrom(faulty).GetType("FaultyStreams." + name, true)!;
-            var result = Checked(check, GenericShapes.For(type).Single());
+            var result = Checked(check, GenericShapes.For(Faulty(name)).Single());
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
-            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
-            Assert.That(program, Is.Not.Null, why + "\n" + result.Message);
-            Assert.That(Run(program!, faulty), Does.Contain(printed), result.Message + "\n" + program);
+            var program = ProgramOf(result);
+            Assert.That(Run(program, FaultyStreams), Does.Contain(printed), result.Message + "\n" + program);
         }
 
         /// <summary>A recipe only the probe's runtime has (a Mono-only one): the source the probe kept on the result is used.</summary>
@@ -243,9 +225,47 @@ namespace StreamConformance.Tests.Reports
             result.Type = "Mono.Only.WindowStream";
             result.Variant = "over a window";
             result.Source = new RecipeSource { Read = "var stream = new MemoryStream(content, 0, content.Length, writable: false);" };
-            var program = FindingRepro.For(FindingBuilder.Build(new[] { result }).Single(), out var why);
-            Assert.That(program, Is.Not.Null, why);
-            Assert.That(Run(program!), Does.Contain("stream.Seek(10, SeekOrigin.Begin) returned 10"));
+            var program = ProgramOf(result);
+            Assert.That(Run(program), Does.Contain("stream.Seek(10, SeekOrigin.Begin) returned 10"));
+        }
+
+        /// <summary>
+        /// A read-only stream whose Flush loses its place (it moves to the end, as Mono 6.8's FileStream does on a file
+        /// opened for reading): edge.flush-read-only reads to the end, and its calls, kept as steps, are the program.
+        /// </summary>
+        [Test]
+        public void AReadToTheEndAcrossFlushIsAProgramOfItsCalls()
+        {
+            var result = Checked("edge.flush-read-only", new TestStreamRecipe<FlushSkipsToEndStream>());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Repro, Is.Not.Null, result.Message);
+            Assert.That(result.Repro!.Steps.Select(s => s.Op), Is.EqualTo(new[] { ReproOps.Flush, ReproOps.Read, ReproOps.Flush, ReproOps.FlushAsync, ReproOps.ReadToEnd }));
+            var program = ProgramOf(result);
+            var output = Run(program, typeof(FlushSkipsToEndStream).Assembly.Location);
+            Assert.That(output, Does.Contain("Read(buffer, 5, 100): returned 100, the expected bytes"), program + "\n" + output);
+            Assert.That(output, Does.Contain("Read(buffer, 0, 50) until it returns 0: read 0 bytes; expected the remaining 3996, equal up to offset 100  <-- WRONG"), program + "\n" + output);
+        }
+
+        /// <summary>A zero-byte read that moves Position: edge.zero-length's reads are kept as steps up to the failing one.</summary>
+        [Test]
+        public void AZeroByteReadThatMovesIsAProgramOfItsCalls()
+        {
+            var result = Checked("edge.zero-length", new TestStreamRecipe<ZeroReadSkipsStream>());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.StartWith("reads: Position is 100 after Read(byte[], 0, 0)"));
+            var program = ProgramOf(result);
+            var output = Run(program, typeof(ZeroReadSkipsStream).Assembly.Location);
+            Assert.That(output, Does.Contain("Read(buffer, 5, 0): returned 0, the expected bytes").And.Contain("Position: 100 (expected 0)  <-- WRONG"), program + "\n" + output);
+        }
+
+        /// <summary>A recipe for a test's own stream type, written as its constructor over the content.</summary>
+        sealed class TestStreamRecipe<T> : StreamRecipe where T : Stream
+        {
+            public override string TypeName => typeof(T).FullName!;
+            public override string Variant => "(byte[])";
+            public override bool CanSeek => true;
+            public override StreamFixture? OpenRead(byte[] content) => new StreamFixture((Stream)Activator.CreateInstance(typeof(T), content)!);
+            public override string? ReproSource(StreamAccess access) => access == StreamAccess.Read ? $"var stream = new {typeof(T).FullName}(content);" : null;
         }
 
         static CheckResult Cost()
@@ -255,6 +275,30 @@ namespace StreamConformance.Tests.Reports
             r.Type = "System.IO.Compression.DeflateStream";
             r.Variant = "decompress";
             return r;
+        }
+    }
+
+    /// <summary>Read-only; Flush after a read moves to the end (a fault for AReadToTheEndAcrossFlushIsAProgramOfItsCalls).</summary>
+    public sealed class FlushSkipsToEndStream : MemoryStream
+    {
+        public FlushSkipsToEndStream(byte[] content) : base(content, false) { }
+
+        public override void Flush()
+        {
+            if (Position > 0) Position = Length;
+        }
+    }
+
+    /// <summary>Read-only; a zero-byte Read moves Position by 100 (a fault for AZeroByteReadThatMovesIsAProgramOfItsCalls).</summary>
+    public sealed class ZeroReadSkipsStream : MemoryStream
+    {
+        public ZeroReadSkipsStream(byte[] content) : base(content, false) { }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            if (count != 0) return base.Read(buffer, offset, count);
+            Position += 100;
+            return 0;
         }
     }
 }

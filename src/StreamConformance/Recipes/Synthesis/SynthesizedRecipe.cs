@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Reflection;
+using System.Text.RegularExpressions;
 
 namespace StreamConformance.Recipes.Synthesis
 {
@@ -149,12 +150,20 @@ namespace StreamConformance.Recipes.Synthesis
                 source = StreamSynthesizer.IsFilled(_reader)
                     ? $"var stream = {_reader.Construction.Source(false)}; stream.Write(content, 0, content.Length); stream.Position = 0;"
                     : $"var stream = {_reader.Construction.Source(true)};";
+            else if (access == StreamAccess.Read && _reader != null && !StreamSynthesizer.IsFilled(_reader) && _encoder!.EncodedSource("encoded") is { } encoded)
+                // It reads what its encoder made of the content: every argument that reads the content reads that instead.
+                source = encoded + "\n" + $"var stream = {Regex.Replace(_reader.Construction.Source(true), @"\bcontent\b", "encoded")};";
             else if (access == StreamAccess.Write && _writer != null)
                 source = $"var stream = {_writer.Construction.Source(false)};";
             else if (access == StreamAccess.ReadWrite && _reader != null && StreamSynthesizer.IsFilled(_reader))
                 source = $"var stream = {_reader.Construction.Source(false)}; stream.Write(content, 0, content.Length); stream.Position = 0;";
             // A placeholder (a scratch file) is no source a user can paste.
-            return source != null && source.Contains("/*") ? null : source;
+            if (source == null || source.Contains("/*")) return null;
+            // Outside the core library the program names the assembly it references (mcs needs -r: for it).
+            var assembly = _type.Assembly.GetName().Name ?? "";
+            return _type.Assembly == typeof(object).Assembly || assembly.StartsWith("System.Private.", StringComparison.Ordinal)
+                ? source
+                : $"// reference {assembly}\n" + source;
         }
     }
 }

@@ -11,11 +11,19 @@ namespace StreamConformance.Recipes.Synthesis
     {
         readonly Func<byte[], byte[]> _apply;
 
-        Transcoder(string label, Func<byte[], byte[]> apply)
+        Transcoder(string label, Func<byte[], byte[]> apply, Construction? encoder = null, bool ownArray = false)
         {
             Label = label;
             _apply = apply;
+            _encoder = encoder;
+            _ownArray = ownArray;
         }
+
+        /// <summary>An encoder's construction, kept for the repro of the reader that reads its output.</summary>
+        readonly Construction? _encoder;
+
+        /// <summary>The encoder is a store read back through its own ToArray(), not through a sink argument.</summary>
+        readonly bool _ownArray;
 
         public string Label { get; }
 
@@ -42,7 +50,29 @@ namespace StreamConformance.Recipes.Synthesis
                 return own ?? (scope.ReadBack != null ? scope.ReadBack() : throw new InvalidOperationException("no sink to read back"));
             }
             finally { Trial.Discard(scope); }
-        });
+        }, writer.Construction, ownArray: !writer.HasSink && toArray != null);
+
+        /// <summary>
+        /// C# statements declaring <c>byte[] {name}</c>: <c>content</c> as this encoder writes it (its construction over a
+        /// MemoryStream, written and disposed), for the repro of a reader that reads it; null for a decoder or the
+        /// identity, or where the construction has no source a user can paste (a scratch file).
+        /// </summary>
+        public string? EncodedSource(string name)
+        {
+            if (_encoder == null) return null;
+            var build = _encoder.Source(false);
+            if (build.Contains("/*")) return null;
+            var encoder = name + "Encoder";
+            if (_ownArray)
+                return $"var {encoder} = {build};\n{encoder}.Write(content, 0, content.Length);\nvar {name} = {encoder}.ToArray();\n{encoder}.Dispose();";
+            // The sink is the construction's first stream argument (StreamArguments), the first MemoryStream it names.
+            const string Sink = "new MemoryStream()";
+            var at = build.IndexOf(Sink, StringComparison.Ordinal);
+            if (at < 0) return null;
+            var sink = name + "Sink";
+            return $"var {sink} = new MemoryStream();\nvar {encoder} = {build.Substring(0, at) + sink + build.Substring(at + Sink.Length)};\n" +
+                   $"{encoder}.Write(content, 0, content.Length);\n{encoder}.Dispose();\nvar {name} = {sink}.ToArray();";
+        }
 
         public static Transcoder Decoder(Trial reader) => new Transcoder(reader.Construction.Label, input =>
         {
