@@ -58,7 +58,7 @@ namespace StreamConformance.Recipes
         public override string TypeName => DeclaredName.Of("System.IO.Compression.SubReadStream", mono: "System.IO.Compression.DeflateStream");
 
         public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
-            "var zip = new MemoryStream();\nusing (var archive = new ZipArchive(zip, ZipArchiveMode.Create, true))\nusing (var entry = archive.CreateEntry(\"data\", CompressionLevel.NoCompression).Open())\n    entry.Write(content, 0, content.Length);\n" +
+            "// reference System.IO.Compression\nvar zip = new MemoryStream();\nusing (var archive = new ZipArchive(zip, ZipArchiveMode.Create, true))\nusing (var entry = archive.CreateEntry(\"data\", CompressionLevel.NoCompression).Open())\n    entry.Write(content, 0, content.Length);\n" +
             "var stream = new ZipArchive(new MemoryStream(zip.ToArray(), false), ZipArchiveMode.Read).Entries[0].Open();";
         public override bool ReadsReadUntilSizeOrEof => false;
 

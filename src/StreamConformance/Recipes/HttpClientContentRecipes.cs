@@ -177,7 +177,18 @@ namespace StreamConformance.Recipes
             });
         }
 
-        // No ReproSource: the stream exists only inside a custom HttpContent's SerializeToStreamAsync, not as a statement.
+        /// <summary>
+        /// The stream exists only inside SerializeToStreamAsync: the program's HandOver content hands it out, POSTed by
+        /// HttpClient to a server written out, chunked or with a declared length far past what is written.
+        /// </summary>
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
+            ReproServer.Answering("200 OK") +
+            "var handOver = new HandOver();\n" +
+            (KnownLength ? "handOver.Headers.ContentLength = 1L << 30;\n" : "") +
+            "var request = new System.Net.Http.HttpRequestMessage(System.Net.Http.HttpMethod.Post, \"http://127.0.0.1:\" + port + \"/\") { Content = handOver };\n" +
+            (KnownLength ? "" : "request.Headers.TransferEncodingChunked = true;\n") +
+            "var sending = new System.Net.Http.HttpClient().SendAsync(request);\n" +
+            "var stream = handOver.Given.Task.GetAwaiter().GetResult();";
     }
 
     public sealed class HttpRequestContentLengthRecipe : HttpRequestContentRecipe
@@ -400,6 +411,10 @@ namespace StreamConformance.Recipes
             var manager = new ArrayMemoryManager(content);
             return new StreamFixture(new ReadOnlyMemoryContent(manager.Memory).ReadAsStreamAsync().GetAwaiter().GetResult(), null, manager);
         }
+
+        // The program declares NoArrayMemory, a MemoryManager over the content whose TryGetArray is false, as this one's.
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null :
+            "// reference System.Net.Http\nvar stream = new System.Net.Http.ReadOnlyMemoryContent(new NoArrayMemory(content).Memory).ReadAsStreamAsync().GetAwaiter().GetResult();";
 
         /// <summary>Memory whose owner does not expose an array (TryGetArray is false), as native or pooled memory's is.</summary>
         sealed unsafe class ArrayMemoryManager : System.Buffers.MemoryManager<byte>

@@ -124,6 +124,9 @@ namespace StreamConformance.Recipes
             build.HandOver();
             return new Pair(stream, new NetworkStream(connected, true));
         }
+
+        public override string? ReproSource(StreamAccess access) => access == StreamAccess.ReadWrite ? null :
+            "// reference Mono.WebServer2\n" + Loopback.Source(access) + "var stream = new Mono.WebServer.LingeringNetworkStream(accepted, true);";
     }
 }
 #endif

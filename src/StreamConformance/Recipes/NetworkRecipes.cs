@@ -37,6 +37,17 @@ namespace StreamConformance.Recipes
             }
         }
 
+        /// <summary>
+        /// The repro's loopback connection: statements declaring <c>accepted</c> and <c>connected</c> sockets, then
+        /// <c>peer</c>, a NetworkStream over the connecting end that writes the content and closes (read) or drains (write)
+        /// on its own thread; the caller declares <c>stream</c> over <c>accepted</c>.
+        /// </summary>
+        public static string Source(StreamAccess access) =>
+            "var listener = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);\nlistener.Start(1);\n" +
+            "var connected = new System.Net.Sockets.Socket(System.Net.Sockets.AddressFamily.InterNetwork, System.Net.Sockets.SocketType.Stream, System.Net.Sockets.ProtocolType.Tcp);\n" +
+            "connected.Connect((System.Net.IPEndPoint)listener.LocalEndpoint);\nvar accepted = listener.AcceptSocket();\nlistener.Stop();\n" +
+            "var peer = new System.Net.Sockets.NetworkStream(connected, true);\n" + PipeSource.Peer("peer", access);
+
         /// <summary>Runs both sides of a handshake at once, bounded; rethrows the first failure.</summary>
         public static void Handshake(Action server, Action client)
         {
@@ -63,6 +74,9 @@ namespace StreamConformance.Recipes
             Loopback.Connect(out var accepted, out var connected);
             return new Pair(new NetworkStream(accepted, true), new NetworkStream(connected, true));
         }
+
+        public override string? ReproSource(StreamAccess access) => access == StreamAccess.ReadWrite ? null :
+            Loopback.Source(access) + "var stream = new System.Net.Sockets.NetworkStream(accepted, true);";
 
         /// <summary>
         /// Both directions at once: the peer sends the initial content and half-closes (so reading ends after

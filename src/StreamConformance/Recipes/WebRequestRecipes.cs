@@ -185,6 +185,17 @@ namespace StreamConformance.Recipes
             return build.Fixture(response.GetResponseStream(), null, response, exchange);
         }
 
+        /// <summary>
+        /// The repro: a server written out answering as <see cref="Answer"/> does (<paramref name="body"/> declared by
+        /// <paramref name="prepare"/>), the body sent after GetResponse where the recipe sends it so.
+        /// </summary>
+        protected string Source(string prepare = "", string body = "content", bool chunked = false, string headers = "") =>
+            prepare + ReproServer.Answering("200 OK", headers, body, chunked, later: BodyAfterResponse) +
+            "var request = (System.Net.HttpWebRequest)System.Net.WebRequest.Create($\"http://127.0.0.1:{port}/\");\n" +
+            (Gzip ? "request.AutomaticDecompression = System.Net.DecompressionMethods.GZip;\n" : "") +
+            "var response = request.GetResponse();\n" + (BodyAfterResponse ? "sendBody.Set();\n" : "") +
+            "var stream = response.GetResponseStream();";
+
         protected static byte[] Gzipped(byte[] content)
         {
             var compressed = new MemoryStream();
@@ -201,6 +212,7 @@ namespace StreamConformance.Recipes
         public override string TypeName => "System.Net.WebResponseStream";
         protected override bool BodyAfterResponse => true;
         private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = content };
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null : Source();
     }
 
     public sealed class HttpWebResponseChunkedRecipe : HttpWebResponseRecipe
@@ -209,6 +221,7 @@ namespace StreamConformance.Recipes
         public override string TypeName => "System.Net.WebResponseStream";
         protected override bool BodyAfterResponse => true;
         private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = content, Framing = HttpFraming.Chunked };
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null : Source(chunked: true);
     }
 
     public sealed class HttpWebResponseGzipRecipe : HttpWebResponseRecipe
@@ -218,6 +231,9 @@ namespace StreamConformance.Recipes
         protected override bool BodyAfterResponse => true;
         protected override bool Gzip => true;
         private protected override HttpAnswer Answer(byte[] content) => new HttpAnswer { Body = Gzipped(content), Headers = "Content-Encoding: gzip\r\n" };
+        public override string? ReproSource(StreamAccess access) => access != StreamAccess.Read ? null : Source(
+            "var gzipped = new MemoryStream();\nusing (var gzip = new GZipStream(gzipped, CompressionLevel.Fastest, true)) gzip.Write(content, 0, content.Length);\nvar body = gzipped.ToArray();\n",
+            body: "body", headers: "Content-Encoding: gzip\\r\\n");
     }
 #else
     /// <summary>

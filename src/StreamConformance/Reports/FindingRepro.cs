@@ -82,10 +82,25 @@ namespace StreamConformance.Reports
 
         /// <summary>
         /// A recipe's source may wrap its content in <c>new Unseekable(stream)</c> (a request body is not seekable, and the
-        /// stream built over it behaves accordingly); the program then declares that small wrapper itself.
+        /// stream built over it behaves accordingly), hand out a stream through <c>new HandOver()</c> or give memory without
+        /// an array through <c>new NoArrayMemory(content)</c>; the program then declares that small type itself.
         /// </summary>
         static string WithHelperTypes(string program) =>
-            program + (program.Contains("new Unseekable(") ? UnseekableType : "") + (program.Contains("new HandOver(") ? HandOverType : "");
+            program + (program.Contains("new Unseekable(") ? UnseekableType : "") + (program.Contains("new HandOver(") ? HandOverType : "")
+                    + (program.Contains("new NoArrayMemory(") ? NoArrayMemoryType : "");
+
+        const string NoArrayMemoryType = @"
+/// <summary>Memory whose owner exposes no array (TryGetArray is false), as native or pooled memory's does.</summary>
+sealed class NoArrayMemory : System.Buffers.MemoryManager<byte>
+{
+    readonly byte[] _array;
+    public NoArrayMemory(byte[] array) => _array = array;
+    public override Span<byte> GetSpan() => _array;
+    public override System.Buffers.MemoryHandle Pin(int elementIndex = 0) => throw new NotSupportedException();
+    public override void Unpin() { }
+    protected override void Dispose(bool disposing) { }
+}
+";
 
         const string HandOverType = @"
 /// <summary>Content whose SerializeToStreamAsync hands out the stream it is given, and ends when released.</summary>

@@ -63,13 +63,19 @@ namespace StreamConformance.Reports
                     var call = s.Op switch
                     {
                         ReproOps.Read => $"stream.Read(buffer, 5, {I(count)})",
+                        // A zero-byte read the check made with the empty span or memory (no array behind it) is made so here.
+                        ReproOps.ReadSpan when count == 0 => "stream.Read(Span<byte>.Empty)",
+                        ReproOps.ReadAsyncMemory when count == 0 => "stream.ReadAsync(Memory<byte>.Empty, System.Threading.CancellationToken.None).AsTask().GetAwaiter().GetResult()",
                         ReproOps.ReadSpan => $"stream.Read(new Span<byte>(buffer, 5, {I(count)}))",
                         ReproOps.ReadAsync => $"stream.ReadAsync(buffer, 5, {I(count)}).GetAwaiter().GetResult()",
-                        _ => $"stream.ReadAsync(new Memory<byte>(buffer, 5, {I(count)})).AsTask().GetAwaiter().GetResult()",
+                        // Mono 6.8's mscorlib gives the token no default value: mcs wants it spelled.
+                        _ => $"stream.ReadAsync(new Memory<byte>(buffer, 5, {I(count)}), System.Threading.CancellationToken.None).AsTask().GetAwaiter().GetResult()",
                     };
                     var shown = s.Op switch
                     {
                         ReproOps.Read => $"Read(buffer, 5, {I(count)})",
+                        ReproOps.ReadSpan when count == 0 => "Read(Span<byte>.Empty)",
+                        ReproOps.ReadAsyncMemory when count == 0 => "ReadAsync(Memory<byte>.Empty)",
                         ReproOps.ReadSpan => $"Read(Span<byte>[{I(count)}])",
                         ReproOps.ReadAsync => $"ReadAsync(buffer, 5, {I(count)})",
                         _ => $"ReadAsync(Memory<byte>[{I(count)}])",
@@ -88,12 +94,16 @@ namespace StreamConformance.Reports
                     return $"Step(\"WriteByte({I(s.Arg(0))})\", () => {{ stream.WriteByte({I(s.Arg(0))}); Wrote(new byte[] {{ {I(s.Arg(0))} }}); return \"done\"{PositionAfter(s)}; }});";
                 case ReproOps.Write:
                     return $"Step(\"Write(source, {I(offset)}, {I(n)})\", () => {{ stream.Write({source}, {I(offset)}, {I(n)}); Wrote({Bytes(s.Data)}); return \"done\"{PositionAfter(s)}; }});";
+                case ReproOps.WriteSpan when n == 0:
+                    return $"Step(\"Write(ReadOnlySpan<byte>.Empty)\", () => {{ stream.Write(ReadOnlySpan<byte>.Empty); return \"done\"{PositionAfter(s)}; }});";
+                case ReproOps.WriteAsyncMemory when n == 0:
+                    return $"Step(\"WriteAsync(ReadOnlyMemory<byte>.Empty)\", () => {{ stream.WriteAsync(ReadOnlyMemory<byte>.Empty, System.Threading.CancellationToken.None).AsTask().GetAwaiter().GetResult(); return \"done\"{PositionAfter(s)}; }});";
                 case ReproOps.WriteSpan:
                     return $"Step(\"Write(ReadOnlySpan<byte>[{I(n)}])\", () => {{ stream.Write(new ReadOnlySpan<byte>({source}, {I(offset)}, {I(n)})); Wrote({Bytes(s.Data)}); return \"done\"{PositionAfter(s)}; }});";
                 case ReproOps.WriteAsync:
                     return $"Step(\"WriteAsync(source, {I(offset)}, {I(n)})\", () => {{ stream.WriteAsync({source}, {I(offset)}, {I(n)}).GetAwaiter().GetResult(); Wrote({Bytes(s.Data)}); return \"done\"{PositionAfter(s)}; }});";
                 case ReproOps.WriteAsyncMemory:
-                    return $"Step(\"WriteAsync(ReadOnlyMemory<byte>[{I(n)}])\", () => {{ stream.WriteAsync(new ReadOnlyMemory<byte>({source}, {I(offset)}, {I(n)})).AsTask().GetAwaiter().GetResult(); Wrote({Bytes(s.Data)}); return \"done\"{PositionAfter(s)}; }});";
+                    return $"Step(\"WriteAsync(ReadOnlyMemory<byte>[{I(n)}])\", () => {{ stream.WriteAsync(new ReadOnlyMemory<byte>({source}, {I(offset)}, {I(n)}), System.Threading.CancellationToken.None).AsTask().GetAwaiter().GetResult(); Wrote({Bytes(s.Data)}); return \"done\"{PositionAfter(s)}; }});";
                 case ReproOps.BeginWrite:
                     return $"Step(\"EndWrite(BeginWrite(source, {I(offset)}, {I(n)}))\", () => {{ stream.EndWrite(stream.BeginWrite({source}, {I(offset)}, {I(n)}, null, null)); Wrote({Bytes(s.Data)}); return \"done\"{PositionAfter(s)}; }});";
                 case ReproOps.SetLength:

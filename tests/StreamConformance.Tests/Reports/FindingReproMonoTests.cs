@@ -113,6 +113,31 @@ namespace StreamConformance.Tests.Reports
             Assert.That(Run(program), Does.Match(@"until it returns 0: read \d+ bytes; expected the remaining \d+, equal up to offset \d+  <-- WRONG"), program);
         }
 
+        /// <summary>
+        /// Mono 6.8's NetworkStream throws from a read into the empty Memory (a finding of the default Mono sweep): the
+        /// program writes out the loopback connection and its feeding peer, and reads into Memory&lt;byte&gt;.Empty as the check did.
+        /// </summary>
+        [Test]
+        public void NetworkStreamsEmptyMemoryReadIsAProgramOverLoopback()
+        {
+            var result = Checked("edge.zero-length", new NetworkStreamRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            var program = ProgramOf(result);
+            Assert.That(program, Does.Contain("listener.AcceptSocket()"));
+            Assert.That(Run(program), Does.Match(@"ReadAsync\(Memory<byte>.Empty\) threw System.IO.IOException"), program);
+        }
+
+        /// <summary>ReadOnlyMemoryContent's stream over memory without an array works after Dispose: the program declares that memory's owner.</summary>
+        [Test]
+        public void ReadOnlyMemoryStreamAfterDisposeIsAProgramWithItsMemoryOwner()
+        {
+            var result = Checked("dispose.members-throw", new ReadOnlyMemoryContentManagedMemoryRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            var program = ProgramOf(result);
+            Assert.That(program, Does.Contain("sealed class NoArrayMemory : System.Buffers.MemoryManager<byte>"));
+            Assert.That(Run(program), Does.Contain("CanRead=True CanWrite=False CanSeek=True").And.Contain("stream.CanRead returned True"), program);
+        }
+
         /// <summary>Mono 6.8's MemoryStream over an array window returns the index into the array from Seek (a finding of the default Mono sweep).</summary>
         [Test]
         public void MonosMemoryStreamWindowSeekIsReplayed()
