@@ -25,7 +25,7 @@ namespace StreamConformance.Recipes
         {
             var mode = access == StreamAccess.Write ? "FileMode.Create" : "FileMode.Open";
             var fileAccess = access == StreamAccess.Write ? "FileAccess.Write" : access == StreamAccess.ReadWrite ? "FileAccess.ReadWrite" : "FileAccess.Read";
-            return "var path = Path.GetTempFileName();\nvar partUri = new Uri(\"/data.bin\", UriKind.Relative);\n" +
+            return "// reference WindowsBase\nvar path = Path.GetTempFileName();\nvar partUri = new Uri(\"/data.bin\", UriKind.Relative);\n" +
                    "using (var created = System.IO.Packaging.Package.Open(path, FileMode.Create, FileAccess.ReadWrite))\n" +
                    "using (var part = created.CreatePart(partUri, \"application/octet-stream\").GetStream(FileMode.Create, FileAccess.Write))\n" +
                    (access == StreamAccess.Write ? "{ }\n" : "    part.Write(content, 0, content.Length);\n") +

@@ -7,6 +7,38 @@ namespace StreamConformance.Recipes
     /// </summary>
     public static class ReproServer
     {
+        /// <summary>
+        /// Statements starting a server that records one request's body (chunked, or of its Content-Length) in
+        /// <c>received</c>, sets <c>bodyRead</c> and answers 200 with no body; it declares <c>port</c>.
+        /// </summary>
+        public static string Recording() =>
+            "var server = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);\nserver.Start();\n" +
+            "var port = ((System.Net.IPEndPoint)server.LocalEndpoint).Port;\n" +
+            "var received = new MemoryStream();\nvar bodyRead = new System.Threading.ManualResetEventSlim();\n" +
+            "new System.Threading.Thread(() =>\n{\n" +
+            "    var peer = server.AcceptTcpClient().GetStream();\n" +
+            "    var head = new System.Text.StringBuilder();\n" +
+            "    var one = new byte[1];\n" +
+            "    while (!head.ToString().EndsWith(\"\\r\\n\\r\\n\") && peer.Read(one, 0, 1) == 1) head.Append((char)one[0]);\n" +
+            "    var length = System.Text.RegularExpressions.Regex.Match(head.ToString(), \"Content-Length: *(\\\\d+)\", System.Text.RegularExpressions.RegexOptions.IgnoreCase);\n" +
+            "    var chunked = head.ToString().IndexOf(\"chunked\", StringComparison.OrdinalIgnoreCase) >= 0;\n" +
+            "    // Each chunk (its size line, its data, its CRLF) until the last, empty one; or the declared length.\n" +
+            "    var size = chunked ? -1 : length.Success ? int.Parse(length.Groups[1].Value) : 0;\n" +
+            "    while (size != 0)\n    {\n" +
+            "        if (chunked)\n        {\n" +
+            "            var line = new System.Text.StringBuilder();\n" +
+            "            while (!line.ToString().EndsWith(\"\\r\\n\") && peer.Read(one, 0, 1) == 1) line.Append((char)one[0]);\n" +
+            "            size = line.Length == 0 ? 0 : Convert.ToInt32(line.ToString().Trim(), 16);\n" +
+            "            if (size == 0) break;\n        }\n" +
+            "        var data = new byte[size + (chunked ? 2 : 0)];\n" +
+            "        var got = 0;\n        for (int n; got < data.Length && (n = peer.Read(data, got, data.Length - got)) > 0;) got += n;\n" +
+            "        received.Write(data, 0, Math.Min(got, size));\n" +
+            "        if (!chunked || got < data.Length) break;\n    }\n" +
+            "    bodyRead.Set();\n" +
+            "    var answer = System.Text.Encoding.ASCII.GetBytes(\"HTTP/1.1 200 OK\\r\\nContent-Length: 0\\r\\nConnection: close\\r\\n\\r\\n\");\n" +
+            "    peer.Write(answer, 0, answer.Length);\n" +
+            "}) { IsBackground = true }.Start();\n";
+
         /// <summary>Statements starting the server; <paramref name="status"/> like "200 OK", <paramref name="headers"/> ending in "\r\n" each, C#-escaped.</summary>
         /// <param name="body">The C# expression of the body's bytes (<c>content</c>, or another byte[] the program declares first).</param>
         /// <param name="chunked">The body in one chunk and the last, empty one, instead of a Content-Length.</param>

@@ -112,10 +112,14 @@ namespace StreamConformance.Recipes
         }
 
         public override string? ReproSource(StreamAccess access) => access != StreamAccess.Write ? null :
-            ReproServer.Answering("200 OK") +
+            ReproServer.Recording() +
             "var request = (System.Net.HttpWebRequest)System.Net.WebRequest.Create($\"http://127.0.0.1:{port}/\");\nrequest.Method = \"POST\";\n" +
             (Buffered ? "" : "request.SendChunked = true;\nrequest.AllowWriteStreamBuffering = false;\n") +
             "var stream = request.GetRequestStream();";
+
+        /// <summary>What the server received once the request is completed (a buffered body is sent then).</summary>
+        public override string? ReproStore(StreamAccess access) => access != StreamAccess.Write ? null :
+            "new Func<byte[]>(() => { try { request.GetResponse().Close(); } catch (System.Net.WebException) { } bodyRead.Wait(10000); return received.ToArray(); })()";
 
         /// <summary>Completes the request (sending a buffered body) once, and closes its response.</summary>
         sealed class Answered : IDisposable

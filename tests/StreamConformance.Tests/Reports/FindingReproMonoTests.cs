@@ -127,6 +127,20 @@ namespace StreamConformance.Tests.Reports
             Assert.That(Run(program), Does.Match(@"ReadAsync\(Memory<byte>.Empty\) threw System.IO.IOException"), program);
         }
 
+        /// <summary>
+        /// Mono 6.8's chunked HttpWebRequest body ends at a zero-byte write (a finding of the default Mono sweep): the
+        /// program's server records the body it received, and the program prints that it holds 3 of the 6 bytes written.
+        /// </summary>
+        [Test]
+        public void HttpWebRequestsZeroByteWriteIsAProgramWithARecordingServer()
+        {
+            var result = Checked("edge.zero-length", new HttpWebRequestChunkedWriteRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            var program = ProgramOf(result);
+            Assert.That(program, Does.Contain("request.SendChunked = true;"));
+            Assert.That(Run(program), Does.Contain("the store after Dispose: wrote 6 bytes, the store holds 3  <-- WRONG"), program);
+        }
+
         /// <summary>ReadOnlyMemoryContent's stream over memory without an array works after Dispose: the program declares that memory's owner.</summary>
         [Test]
         public void ReadOnlyMemoryStreamAfterDisposeIsAProgramWithItsMemoryOwner()
