@@ -268,6 +268,12 @@ sealed class Unseekable : Stream
             foreach (var line in source.Split('\n')) sb.Append("        ").Append(line).Append('\n');
             sb.Append("        Console.WriteLine($\"CanRead={stream.CanRead} CanWrite={stream.CanWrite} CanSeek={stream.CanSeek}\");\n");
             if (disposedFirst) sb.Append("        stream.Dispose();\n");
+            var earlier = EarlierCalls(result.Check, call);
+            if (earlier.Count > 0)
+            {
+                sb.Append("        // The check's earlier calls on this stream, each refused or not: a refused call may leave its state changed.\n");
+                foreach (var e in earlier) sb.Append("        try { ").Append(e).Append("; } catch (Exception) { }\n");
+            }
             var isExpression = !call.Contains(" = ") && !call.EndsWith("Dispose()", StringComparison.Ordinal) && !call.EndsWith("Flush()", StringComparison.Ordinal)
                                && !call.Contains("DisposeAsync()") && !call.EndsWith("Close()", StringComparison.Ordinal)
                                && !call.StartsWith("stream.WriteByte", StringComparison.Ordinal) && !call.StartsWith("stream.SetLength", StringComparison.Ordinal)
@@ -279,6 +285,27 @@ sealed class Unseekable : Stream
             sb.Append("        }\n        catch (Exception e)\n        {\n            Console.WriteLine(\"").Append(shown).Append(" threw \" + e.GetType().FullName + \": \" + e.Message);\n        }\n");
             sb.Append("    }\n}\n");
             return WithHelperTypes(sb.ToString());
+        }
+
+        /// <summary>The argument cases of edge.argument-validation, in the order it makes them on one stream.</summary>
+        static readonly string[] ArgumentCases = { "null, 0, 1", "new byte[10], -1, 1", "new byte[10], 0, -1", "new byte[10], 5, 6", "new byte[10], 11, 0", "new byte[10], 0, 11" };
+
+        /// <summary>
+        /// The calls edge.argument-validation made on the same stream before <paramref name="call"/> (Read's cases before
+        /// ReadAsync's, Write's before WriteAsync's): a stream may answer a misuse differently after one it refused.
+        /// </summary>
+        static List<string> EarlierCalls(string check, string call)
+        {
+            var none = new List<string>();
+            if (check != "edge.argument-validation") return none;
+            foreach (var family in new[] { "Read", "Write" })
+            {
+                var sequence = ArgumentCases.Select(a => $"stream.{family}({a})")
+                    .Concat(ArgumentCases.Select(a => $"stream.{family}Async({a}).GetAwaiter().GetResult()")).ToList();
+                var at = sequence.IndexOf(call);
+                if (at >= 0) return sequence.Take(at).ToList();
+            }
+            return none;
         }
 
         static string Clip(string text) => text.Length <= 160 ? text.Replace('\n', ' ') : text.Substring(0, 159).Replace('\n', ' ') + "…";

@@ -258,6 +258,31 @@ namespace StreamConformance.Tests.Reports
             Assert.That(output, Does.Contain("Read(buffer, 5, 0): returned 0, the expected bytes").And.Contain("Position: 100 (expected 0)  <-- WRONG"), program + "\n" + output);
         }
 
+        /// <summary>
+        /// A stream that validates only its first write's arguments: edge.argument-validation's failing call is replayed
+        /// after the calls the check made before it on the same stream, which the fault needs.
+        /// </summary>
+        [Test]
+        public void AnArgumentFaultAfterAnEarlierRefusalIsReplayedWithIt()
+        {
+            var result = Checked("edge.argument-validation", new TestWriteRecipe<ValidatesOnceStream>());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.StartWith("Write(buffer[10], -1, 1): expected ArgumentOutOfRangeException, nothing was thrown"));
+            var program = ProgramOf(result);
+            Assert.That(program, Does.Contain("try { stream.Write(null, 0, 1); } catch (Exception) { }\n        try\n"));
+            var output = Run(program, typeof(ValidatesOnceStream).Assembly.Location);
+            Assert.That(output, Does.Contain("stream.Write(new byte[10], -1, 1): no exception"), program + "\n" + output);
+        }
+
+        /// <summary>A write-only recipe for a test's own stream type, written as its constructor.</summary>
+        sealed class TestWriteRecipe<T> : StreamRecipe where T : Stream
+        {
+            public override string TypeName => typeof(T).FullName!;
+            public override string Variant => "()";
+            public override StreamFixture? OpenWrite() => new StreamFixture((Stream)Activator.CreateInstance(typeof(T))!);
+            public override string? ReproSource(StreamAccess access) => access == StreamAccess.Write ? $"var stream = new {typeof(T).FullName}();" : null;
+        }
+
         /// <summary>A recipe for a test's own stream type, written as its constructor over the content.</summary>
         sealed class TestStreamRecipe<T> : StreamRecipe where T : Stream
         {
@@ -286,6 +311,22 @@ namespace StreamConformance.Tests.Reports
         public override void Flush()
         {
             if (Position > 0) Position = Length;
+        }
+    }
+
+    /// <summary>Write-only; validates its first Write's arguments only, later ones with a negative offset are ignored (a fault for AnArgumentFaultAfterAnEarlierRefusalIsReplayedWithIt).</summary>
+    public sealed class ValidatesOnceStream : MemoryStream
+    {
+        bool _validated;
+
+        public override bool CanRead => false;
+        public override bool CanSeek => false;
+
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            if (_validated && offset < 0) return;
+            _validated = true;
+            base.Write(buffer, offset, count);
         }
     }
 
