@@ -141,6 +141,21 @@ namespace StreamConformance.Tests.Reports
             Assert.That(Run(program), Does.Contain("the store after Dispose: wrote 6 bytes, the store holds 3  <-- WRONG"), program);
         }
 
+        /// <summary>
+        /// Mono 6.8's HttpListener request body blocks a zero-byte read with its 64 bytes unread (a finding of the default
+        /// Mono sweep): the program sends the check's 64 bytes and waits for the call on a pool thread, so it ends and says so.
+        /// </summary>
+        [Test]
+        public void AZeroByteReadThatBlocksIsAProgramThatWaitsForIt()
+        {
+            var result = Checked("edge.zero-length", new HttpListenerRequestContentLengthRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.Contain("had not returned after"));
+            var program = ProgramOf(result);
+            Assert.That(program, Does.Contain("var content = new byte[64];"));
+            Assert.That(Run(program), Does.Contain("stream.Read(new byte[0 + 0], 0, 0) had not returned after 5 s  <-- WRONG"), program);
+        }
+
         /// <summary>ReadOnlyMemoryContent's stream over memory without an array works after Dispose: the program declares that memory's owner.</summary>
         [Test]
         public void ReadOnlyMemoryStreamAfterDisposeIsAProgramWithItsMemoryOwner()
