@@ -49,7 +49,7 @@ namespace StreamConformance.Sweep
         public static void Forget(RuntimeTarget target)
         {
             if (target.Origin == RuntimeOrigin.Private || FindCheckout() is not string checkout) return;
-            var key = target.Version + "-" + ShortHash(WasmRuntimePacks.PackRoot(target.Location));
+            var key = KeyOf(target.Version, WasmRuntimePacks.PackRoot(target.Location));
             foreach (var folder in new[] { Path.Combine(checkout, CacheRelative, key), Path.Combine(Path.GetDirectoryName(Path.Combine(checkout, ProjectRelative))!, "obj", Configuration(), key) })
                 if (Directory.Exists(folder)) Directory.Delete(folder, recursive: true);
         }
@@ -59,7 +59,7 @@ namespace StreamConformance.Sweep
         {
             var checkout = FindCheckout()
                 ?? throw new InvalidOperationException($"WebAssembly probe: no {ProjectRelative} above the harness or the current folder to build it from");
-            var key = packRoot == null ? version : version + "-" + ShortHash(packRoot);
+            var key = KeyOf(version, packRoot);
             var output = Path.Combine(checkout, CacheRelative, key);
             var entry = Path.Combine(output, EntryName);
             var stamp = Path.Combine(output, "built-for");
@@ -72,6 +72,9 @@ namespace StreamConformance.Sweep
             }
             return entry;
         }
+
+        /// <summary>The probe's folder name: the version, and for a pack given by its folder a hash of that folder.</summary>
+        static string KeyOf(string version, string? packRoot) => packRoot == null ? version : version + "-" + ShortHash(packRoot);
 
         static string ShortHash(string text)
         {
