@@ -74,6 +74,7 @@ namespace StreamConformance.Cli.Commands
                     throw new InputException($"runtime {t.Name} (WebAssembly {t.Version} at {t.Location}): {command} cannot run on the WebAssembly flavour yet (sweep can; streamconf inventory --runtime {t.Name} reads its streams)");
                 if (!t.CanRunProbe)
                     throw new InputException($"runtime {t.Name} (WebAssembly {t.Version} at {t.Location}): {command} needs Node to run it, and no node is on PATH (./build.sh installs nodejs)");
+                if (Sweep.WasmProbeBuild.WhyNoProbe(t) is string why) throw new InputException(why);
             }
             return runtimes;
         }

@@ -36,10 +36,20 @@ namespace StreamConformance.Sweep
         public static string EntryFor(RuntimeTarget target)
         {
             if (target.Origin == RuntimeOrigin.Private) return EntryFor(target.Version, null);
+            if (WhyNoProbe(target) is string why) throw new InputException(why);
+            return EntryFor(target.Version, WasmRuntimePacks.PackRoot(target.Location));
+        }
+
+        /// <summary>
+        /// Why no probe can be built for <paramref name="target"/> (a pack given by its folder without the SDK's list of
+        /// its files), or null: asked before any work starts, so the run ends with that one line.
+        /// </summary>
+        public static string? WhyNoProbe(RuntimeTarget target)
+        {
+            if (target.Flavor != RuntimeFlavor.Wasm || target.Origin == RuntimeOrigin.Private) return null;
             var root = WasmRuntimePacks.PackRoot(target.Location);
-            if (!File.Exists(Path.Combine(root, WasmRuntimePacks.RuntimeListRelative)))
-                throw new InputException($"runtime {target.Name}: {root} has no {WasmRuntimePacks.RuntimeListRelative}, the list of the pack's files the SDK builds a probe from (a pack's root holds it beside runtimes/)");
-            return EntryFor(target.Version, root);
+            return File.Exists(Path.Combine(root, WasmRuntimePacks.RuntimeListRelative)) ? null
+                : $"runtime {target.Name}: {root} has no {WasmRuntimePacks.RuntimeListRelative}, the list of the pack's files the SDK builds a probe from (a pack's root holds it beside runtimes/)";
         }
 
         /// <summary>

@@ -141,6 +141,27 @@ namespace StreamConformance.Tests.Runtimes
         }
 
         [Test]
+        public void APackFolderWithoutItsFileListIsBadInputNamingIt()
+        {
+            // A probe is built against a pack given by its folder from its data/RuntimeList.xml; without it, one line.
+            var pack = Pack("wasm").Location;
+            var folder = Path.Combine(Path.GetTempPath(), "streamconf-no-list-" + Guid.NewGuid().ToString("N").Substring(0, 8));
+            try
+            {
+                var copy = Path.Combine(folder, "runtimes", "browser-wasm");
+                foreach (var sub in new[] { "native", "lib" })
+                    foreach (var file in Directory.EnumerateFiles(Path.Combine(pack, sub), "*.dll", SearchOption.AllDirectories))
+                    {
+                        var to = Path.Combine(copy, sub, Path.GetRelativePath(Path.Combine(pack, sub), file));
+                        Directory.CreateDirectory(Path.GetDirectoryName(to)!);
+                        File.CreateSymbolicLink(to, file);
+                    }
+                StreamConfProcess.AssertBadInput(StreamConfProcess.Run("sweep", "--runtime", folder, "--filter", "System.IO.MemoryStream"), "data/RuntimeList.xml");
+            }
+            finally { Directory.Delete(folder, recursive: true); }
+        }
+
+        [Test]
         public void RuntimesListsThePacks()
         {
             Pack("wasm");
