@@ -54,12 +54,24 @@ build() {
 }
 
 # For `run`: the command's own output is what the user reads (a bad input is one line); the build speaks only when it fails.
+# A build with nothing to do still takes ~8 s of MSBuild: `run` skips it while no input is newer than the last build it
+# made (make's rule: an edit, a checkout or an added or removed file makes its folder or file newer than the stamp).
 quiet_build() {
-  local out
+  local out started stamp="$ROOT/artifacts/.run-build-stamp" identity="$CONFIG mono=$(command -v mono || true)"
+  if [ -f "$stamp" ] && [ -f "$CLI_DLL" ] && [ "$(cat "$stamp")" = "$identity" ] &&
+    [ -z "$(find "$ROOT"/src "$ROOT"/tests "$ROOT"/tools "$ROOT"/build.sh "$ROOT"/*.props "$ROOT"/*.slnx "$ROOT"/global.json \
+      \( -name bin -o -name obj \) -prune -o -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+    ensure_system_packages
+    return 0
+  fi
+  started=$(date +%s.%N)
   if ! out=$(build 2>&1); then
     printf '%s\n' "$out" >&2
     exit 2
   fi
+  mkdir -p "$ROOT/artifacts"
+  printf '%s\n' "$identity" >"$stamp"
+  touch -d "@$started" "$stamp"
 }
 
 # PACKAGE's VERSIONS from the registry into WORK/packages (a throwaway project's PackageDownload, outside the
