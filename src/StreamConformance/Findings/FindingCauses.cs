@@ -70,6 +70,9 @@ namespace StreamConformance.Findings
             ? string.Join(".", f.Cause.Split('.').Take(2))
             : f.Cause.StartsWith("timeout:", StringComparison.Ordinal) ? "timeout" : f.Cause;
 
+        /// <summary>Whether a check's findings are named in an author's words (every contract check's are: a test).</summary>
+        internal static bool HasWordsFor(string check) => Words.ContainsKey(check);
+
         static string WhatOf(FindingClass c, string key)
         {
             if (Words.TryGetValue(key, out var words)) return words;
