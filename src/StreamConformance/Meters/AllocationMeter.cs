@@ -189,38 +189,37 @@ namespace StreamConformance.Meters
         }
 
         /// <summary>
-        /// No further pair can change what the figure promises. Without a live peer: a pair cost exactly 2:1, or two
-        /// pairs agree (<see cref="WhyNotExact"/>'s rule), so it repeats. With one, where every pair must agree: two that
-        /// differ already make it not exact, and a third pair would only cost its time (one clean pair may be luck of
-        /// timing, so agreeing pairs go on to the third).
+        /// No further pair can change what the figure promises. Without a live peer: the pairs already repeat
+        /// (<see cref="Repeats"/>). With one, where every pair must agree: two that differ already make it not exact, and a
+        /// third pair would only cost its time (one clean pair may be luck of timing, so agreeing pairs go on to the third).
         /// </summary>
-        static bool Settled(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer)
+        static bool Settled(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer) =>
+            livePeer ? figures.Count > 1 && !Repeats(figures, pooled, livePeer) : Repeats(figures, pooled, livePeer);
+
+        /// <summary>
+        /// The figure repeats: a pair cost exactly 2:1, or two pairs agree to the byte (with a live peer: every pair
+        /// agrees, and there are two or more). Process-wide the runtime's background work adds a few hundredths of a byte
+        /// per call, so there pairs agree to the whole byte (the verdict's precision).
+        /// </summary>
+        static bool Repeats(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer)
         {
-            var last = figures[figures.Count - 1];
-            if (livePeer) return figures.Count > 1 && figures.Select(f => f.PerCall).Distinct().Count() > 1;
-            if (last.Large == 2 * last.Small) return true;
             var distinct = figures.Select(f => pooled ? Math.Round(f.PerCall) : f.PerCall).Distinct().Count();
-            return distinct < figures.Count;
+            return livePeer
+                ? figures.Count > 1 && distinct == 1
+                : figures.Any(f => f.Large == 2 * f.Small) || distinct < figures.Count;
         }
 
         /// <summary>
-        /// Null when the figure repeats: a pair cost exactly 2:1, or two pairs agree to the byte (with a live
-        /// peer: every pair agrees), on the measuring thread alone. Otherwise the calls' own cost moved between
-        /// windows (work that depends on when a peer's data arrives, or on which thread finishes first): the figure
-        /// is still the least, but it is not promised to repeat, and the result says why. Counted process-wide it is
-        /// never promised either: the calls race the pool threads that complete them, and what they allocate can
-        /// depend on who wins (FileStream's ReadAsync boxes its state machine only when a refill has not completed
-        /// by the time it awaits), a race that can settle one way for a whole run and the other way for the next.
-        /// Process-wide the runtime's background work also adds a few hundredths of a byte per call, so there pairs
-        /// agree to the whole byte (the verdict's precision).
+        /// Null when the figure <see cref="Repeats"/> on the measuring thread alone. Otherwise the calls' own cost moved
+        /// between windows (work that depends on when a peer's data arrives, or on which thread finishes first): the figure
+        /// is still the least, but it is not promised to repeat, and the result says why. Counted process-wide it is never
+        /// promised either: the calls race the pool threads that complete them, and what they allocate can depend on who
+        /// wins (FileStream's ReadAsync boxes its state machine only when a refill has not completed by the time it
+        /// awaits), a race that can settle one way for a whole run and the other way for the next.
         /// </summary>
         static string? WhyNotExact(List<(double PerCall, long Small, long Large)> figures, bool pooled, bool livePeer)
         {
-            var distinct = figures.Select(f => pooled ? Math.Round(f.PerCall) : f.PerCall).Distinct().Count();
-            var exact = livePeer
-                ? figures.Count > 1 && distinct == 1
-                : figures.Any(f => f.Large == 2 * f.Small) || distinct < figures.Count;
-            if (exact) return pooled ? ProcessWideNotExact : null;
+            if (Repeats(figures, pooled, livePeer)) return pooled ? ProcessWideNotExact : null;
             if (figures.Count == 1)
                 return "not exact: one pair of windows only (the calls are slow)" + (livePeer ? ", and a live peer's timing can move it" : " and it did not cost 2:1");
             var spread = figures.Max(f => f.PerCall) - figures.Min(f => f.PerCall);
