@@ -66,19 +66,18 @@ namespace StreamConformance.Patching
             }
         }
 
-        public static PatchTarget TargetFor(PatchFolder patch, RuntimeTarget original)
-        {
-            var flavor = FlavorOf(original);
+        public static PatchTarget TargetFor(PatchFolder patch, RuntimeTarget original) =>
+            TryTargetFor(patch, original) ?? throw new InputException($"patch: {patch.Path} has no target for {FlavorOf(original)} (runtime {original.Name})");
+
+        /// <summary>The target of <paramref name="patch"/> that weaves into <paramref name="original"/>, or null.</summary>
+        public static PatchTarget? TryTargetFor(PatchFolder patch, RuntimeTarget original) =>
             // dotnet/runtime's Mono on WebAssembly builds its class library from the same source as CoreCLR's: a patch of
             // that source weaves into the pack unless it names a target of its own.
-            return patch.Manifest.TargetFor(flavor)
-                ?? (flavor == "wasm" ? patch.Manifest.TargetFor("coreclr") : null)
-                ?? throw new InputException($"patch: {patch.Path} has no target for {flavor} (runtime {original.Name})");
-        }
+            patch.Manifest.TargetFor(FlavorOf(original))
+                ?? (original.Flavor == RuntimeFlavor.Wasm ? patch.Manifest.TargetFor(RuntimeFlavor.CoreClr.Key()) : null);
 
         /// <summary>The flavour a patch.json target names for <paramref name="runtime"/>: coreclr, mono or wasm.</summary>
-        public static string FlavorOf(RuntimeTarget runtime) =>
-            runtime.Flavor == RuntimeFlavor.Mono ? "mono" : runtime.Flavor == RuntimeFlavor.Wasm ? "wasm" : "coreclr";
+        public static string FlavorOf(RuntimeTarget runtime) => runtime.Flavor.Key();
 
         /// <summary>
         /// Reads the target assembly of <paramref name="original"/> and, when <paramref name="patched"/>, weaves the

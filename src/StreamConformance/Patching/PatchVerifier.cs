@@ -51,8 +51,8 @@ namespace StreamConformance.Patching
 
         static (string, string, bool) VerifyOn(PatchFolder patch, RuntimeTarget runtime)
         {
-            var flavor = runtime.Flavor == RuntimeFlavor.Mono ? "mono" : "coreclr";
-            var target = patch.Manifest.TargetFor(flavor);
+            var flavor = PatchApplier.FlavorOf(runtime);
+            var target = PatchApplier.TryTargetFor(patch, runtime);
             var name = $"{runtime.Name} {runtime.Version}";
             if (target == null) return (name, $"no target for {flavor}: not applicable", true);
             try

@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using System.Reflection;
 using StreamConformance.Results;
+using StreamConformance.Runtimes;
 
 namespace StreamConformance.Probe
 {
@@ -12,11 +13,10 @@ namespace StreamConformance.Probe
     {
         public static RuntimeInfo Describe(string name, IReadOnlyCollection<string>? reportAssemblies = null)
         {
-            var mono = Type.GetType("Mono.Runtime");
             var info = new RuntimeInfo
             {
                 Name = name,
-                Flavor = Runtimes.RuntimeResolver.IsRunningOnWasm ? "wasm" : mono != null ? "mono" : "coreclr",
+                Flavor = RuntimeFlavors.Current.Key(),
                 Version = Runtimes.RuntimeResolver.CurrentVersion(),
                 Path = Path.GetDirectoryName(typeof(object).Assembly.Location) ?? "",
             };

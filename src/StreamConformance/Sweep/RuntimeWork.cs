@@ -70,7 +70,7 @@ namespace StreamConformance.Sweep
         /// <summary>The runtime's part of the document: what was discovered, what the probes reported, coverage decided once.</summary>
         public RuntimeRun ToRun(IReadOnlyList<CheckResult> results)
         {
-            var run = new RuntimeRun { Runtime = new RuntimeInfo { Name = Target.Name, Flavor = Target.Flavor == RuntimeFlavor.Mono ? "mono" : Target.Flavor == RuntimeFlavor.Wasm ? "wasm" : "coreclr", Version = Target.Version, Path = Target.Location } };
+            var run = new RuntimeRun { Runtime = new RuntimeInfo { Name = Target.Name, Flavor = Target.Flavor.Key(), Version = Target.Version, Path = Target.Location } };
             if (Target.Copy != null) run.Runtime.CopyOf = $"{Target.Copy.Kind} copy of {Target.Copy.OriginalLocation} (patch {Target.Copy.PatchId})";
             if (_traces.Values.Select(t => t.Runtime).FirstOrDefault(r => r != null) is { } hello)
             {
