@@ -20,11 +20,6 @@ namespace StreamConformance.Probe
                 Console.Error.WriteLine($"usage: streamconf-probe {Flag} REPRO.dll (written by streamconf patch evidence)");
                 return 2;
             }
-#if !MONO_CORLIB
-            // A program for an ASP.NET Core type (a patch to dotnet/aspnetcore) binds the framework's assemblies from the
-            // runtime it runs on (a patched copy's own folder), as the recipes do; the probe's runtimeconfig names only .NET.
-            StreamConformance.Recipes.AspNetCoreFramework.Register();
-#endif
             var entry = Assembly.LoadFrom(Path.GetFullPath(args[1])).EntryPoint;
             if (entry == null)
             {

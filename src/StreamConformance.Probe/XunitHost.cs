@@ -29,11 +29,6 @@ namespace StreamConformance.Probe
                 return 2;
             }
             var output = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false)) { AutoFlush = true };
-#if !MONO_CORLIB
-            // A program for an ASP.NET Core type (a patch to dotnet/aspnetcore) binds the framework's assemblies from the
-            // runtime it runs on (a patched copy's own folder), as the recipes do; the probe's runtimeconfig names only .NET.
-            StreamConformance.Recipes.AspNetCoreFramework.Register();
-#endif
             var assembly = Assembly.LoadFrom(Path.GetFullPath(args[1]));
             // The executor loads the assembly by name; a test assembly outside the probe's folder is found here.
             AppDomain.CurrentDomain.AssemblyResolve += (sender, e) =>

@@ -22,11 +22,6 @@ namespace StreamConformance.Probe
             };
             if (reportAssemblies != null && reportAssemblies.Count > 0)
             {
-#if !MONO_CORLIB
-                // An ASP.NET Core assembly (a patched copy of one) binds from the framework folder beside this runtime,
-                // as the recipes will bind it later in this process.
-                Recipes.AspNetCoreFramework.Register();
-#endif
                 info.LoadedAssemblies = reportAssemblies.Select(Loaded).ToList();
             }
             return info;
