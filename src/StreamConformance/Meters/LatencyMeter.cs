@@ -56,7 +56,9 @@ namespace StreamConformance.Meters
             // A seekable stream holds at least what the pilot's held: a stream whose cost depends on how much it holds
             // (ASP.NET Core's FileBufferingReadStream spills to a file past 30 KiB: 29 ns or 700 ns per 100-byte read) is
             // measured in the state the pilot saw, not in one chosen by the pilot's timing.
-            using var measured = OpenForBatches(operation, recipe, recipe.CanSeek ? Math.Max(calls, PilotSessionCalls) : calls, most);
+            using var measured = recipe.CanSeek
+                ? OpenForBatches(operation, recipe, Math.Max(calls, PilotSessionCalls), most)
+                : operation.Open(recipe, UnseekableCalls(calls, most, operation.BytesPerCall), out var notOpened) ?? throw new InvalidOperationException(notOpened);
             heartbeat();
             // A wrapper is also timed against what it wraps, in the same rounds: the same call on its inner stream.
             using var wrapped = WrappedOperand.Open(operation, recipe, measured, calls, WholeTurns(settings.MinCallsPerBatch));
@@ -167,7 +169,21 @@ namespace StreamConformance.Meters
             operation.Open(recipe, recipe.CanSeek ? calls : calls * (WarmRounds + rounds), out var why) ?? throw new InvalidOperationException(why);
 
         /// <summary>The most data an unseekable stream's session may hold for its extra rounds.</summary>
-        const long UnseekableBytes = 16 << 20;
+        internal const long UnseekableBytes = 16 << 20;
+
+        /// <summary>
+        /// Calls an unseekable stream's session holds: warm-up and <paramref name="rounds"/> batches of <paramref name="calls"/>,
+        /// and, when that is over half of <see cref="UnseekableBytes"/>, as many calls as fill it: every such session of
+        /// one operation then holds the same bytes, which a recipe that compresses its content (half a second for 16 MiB)
+        /// compresses once for all of them (<see cref="Recipes.EncodingCache"/>).
+        /// </summary>
+        internal static int UnseekableCalls(int calls, int rounds, int bytesPerCall)
+        {
+            var held = (long)calls * (WarmRounds + rounds);
+            if (bytesPerCall > 0 && held * bytesPerCall > UnseekableBytes / 2)
+                held = Math.Max(held, UnseekableBytes / bytesPerCall);
+            return (int)held;
+        }
 
         /// <summary>The loop of figures that have no generated one: <paramref name="calls"/> delegate calls, in ns per call.</summary>
 #if NET

@@ -21,13 +21,18 @@ namespace StreamConformance.Recipes
         /// <summary>The compressor that prepares a reader's content (not the stream under test): the type's default mode unless overridden.</summary>
         protected virtual Stream ContentCompressor(Stream inner) => Wrap(inner, CompressionMode.Compress, true);
 
-        protected byte[] Compress(byte[] content)
+        /// <summary>The content as <see cref="ContentCompressor"/> compresses it (the same array for equal bytes: read it only).</summary>
+        protected byte[] Compress(byte[] content) => _compressed.Encode(content);
+
+        readonly EncodingCache _compressed;
+
+        protected CompressionRecipe() => _compressed = new EncodingCache(content =>
         {
             var inner = new MemoryStream();
             using (var compressor = ContentCompressor(inner))
                 compressor.Write(content, 0, content.Length);
             return inner.ToArray();
-        }
+        });
 
         /// <summary>The C# of <see cref="Wrap"/> (the type's (Stream, CompressionMode, bool) constructor), for the repro.</summary>
         protected string WrapSource(string inner, string mode, string leaveOpen) => $"new {TypeName}({inner}, CompressionMode.{mode}, {leaveOpen})";
