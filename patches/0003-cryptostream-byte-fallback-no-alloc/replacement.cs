@@ -1,19 +1,15 @@
-// The shadow of .NET's System.Security.Cryptography.CryptoStream: the [Replace] members give their bodies to the
-// runtime's members of the same signature; the fields, the extern ReadAsyncCore/WriteAsyncCore and the shadow SR
-// only declare what the bodies use (they map onto the assembly's own private methods and its resource strings).
+// The shadow of .NET's System.Security.Cryptography.CryptoStream: the [Replace] member gives its body to the
+// runtime's member of the same signature; the fields, the extern ReadAsyncCore and the shadow SR only declare what
+// the body uses (they map onto the assembly's own private method and its resource strings).
 //
-// ReadByte and WriteByte serve most bytes from the buffers but fall back to the base Stream.ReadByte/WriteByte,
-// which allocate a byte[1] per call, whenever the output buffer holds one byte or less (read) or the byte completes
-// an input block (write): about twice per block. A one-byte span instead would go through the base
-// Read(Span)/Write(ReadOnlySpan) (CryptoStream overrides neither), which rent from ArrayPool<byte>.Shared and return
-// the array with the plaintext byte still in it. So the fallbacks use the stream's own buffers and private cores:
-// - ReadByte: refill an empty output buffer with a zero-length ReadAsyncCore, which transforms the next block (or
-//   the final one at the end of the input) into _outputBuffer and returns 0 without handing anything back; take the
-//   first byte, shift the rest down and zero the freed byte, as ReadAsyncCore does; -1 if the buffer is still empty.
-// - WriteByte: a byte that completes a block goes into _inputBuffer and a zero-length WriteAsyncCore transforms and
-//   writes the full block, as Write would after copying the byte in. It also carries 0002's _canWrite check: a
-//   stream that does not write (and the full block a failed write leaves behind) takes the base fallback, whose
-//   Write throws NotSupportedException (or retries that block) as before.
+// ReadByte serves most bytes from the output buffer but falls back to the base Stream.ReadByte, which allocates a
+// byte[1] per call, whenever the output buffer holds one byte or less: about twice per block. A one-byte span
+// instead would go through the base Read(Span<byte>) (CryptoStream does not override it), which rents from
+// ArrayPool<byte>.Shared and returns the array with the plaintext byte still in it. So the fallback stays in the
+// stream's own buffer: a zero-length ReadAsyncCore (what Read(buffer, 0, 0) already does) transforms the next block,
+// or the final one at the end of the input, into _outputBuffer and hands nothing back; ReadByte then takes the first
+// byte, shifts the rest down and zeroes the freed byte, as ReadAsyncCore does; -1 if the buffer is still empty.
+// WriteByte is left to patch 0002 (one patch per member; the two go upstream as one pull request).
 using System.Diagnostics;
 using System.Threading;
 using System.Threading.Tasks;
@@ -31,15 +27,10 @@ namespace System.Security.Cryptography
 {
     public abstract class CryptoStream : System.IO.Stream, IDisposable
     {
-        private byte[] _inputBuffer;
-        private int _inputBufferIndex;
-        private int _inputBlockSize;
         private byte[] _outputBuffer;
         private int _outputBufferIndex;
-        private bool _canWrite;
 
         private extern ValueTask<int> ReadAsyncCore(Memory<byte> buffer, CancellationToken cancellationToken, bool useAsync);
-        private extern ValueTask WriteAsyncCore(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken, bool useAsync);
 
         [Replace]
         public override int ReadByte()
@@ -56,9 +47,9 @@ namespace System.Security.Cryptography
 
             // Otherwise, take the byte from the output buffer as well, refilling it first if it's empty:
             // a zero-length read transforms the next block (or the final one) into the output buffer
-            // without handing anything back. This avoids both the allocation of the base Stream.ReadByte
-            // and the pooled array of the base Read(Span<byte>), which would go back to the pool holding
-            // plaintext.
+            // without handing anything back, as Read(buffer, 0, 0) does. This avoids both the allocation
+            // of the base Stream.ReadByte and the pooled array of the base Read(Span<byte>), which would
+            // go back to the pool holding plaintext.
             if (!CanRead)
                 throw new NotSupportedException(SR.NotSupported_UnreadableStream);
 
@@ -80,33 +71,6 @@ namespace System.Security.Cryptography
             _outputBuffer.AsSpan(1, _outputBufferIndex).CopyTo(_outputBuffer);
             CryptographicOperations.ZeroMemory(_outputBuffer.AsSpan(_outputBufferIndex, 1));
             return first;
-        }
-
-        [Replace]
-        public override void WriteByte(byte value)
-        {
-            // If the stream writes and there's room in the input buffer such that even with this byte
-            // we wouldn't complete a block, simply add the byte to the input buffer.
-            if (_canWrite && _inputBufferIndex + 1 < _inputBlockSize)
-            {
-                _inputBuffer![_inputBufferIndex++] = value;
-                return;
-            }
-
-            // If the byte completes a block, add it to the input buffer and let a zero-length write
-            // transform and write out the full block. This avoids both the allocation of the base
-            // Stream.WriteByte and the pooled array of the base Write(ReadOnlySpan<byte>), which would
-            // go back to the pool holding plaintext.
-            if (_canWrite && _inputBufferIndex + 1 == _inputBlockSize)
-            {
-                _inputBuffer![_inputBufferIndex++] = value;
-                WriteAsyncCore(ReadOnlyMemory<byte>.Empty, default, useAsync: false).AsTask().GetAwaiter().GetResult();
-                return;
-            }
-
-            // Otherwise (the stream doesn't write, or a failed write left a full block behind), the logic
-            // is complicated, so we simply fall back to the base implementation that'll use Write.
-            base.WriteByte(value);
         }
     }
 }

@@ -70,53 +70,6 @@ namespace System.Security.Cryptography.Tests
             }
         }
 
-        [Theory]
-        [InlineData(false)]
-        [InlineData(true)]
-        public static void WriteByte_MatchesWrite_WithoutAllocating(bool base64)
-        {
-            byte[] plaintext = CreatePlaintext();
-
-            using (Aes aes = CreateAes())
-            {
-                MemoryStream expected = new MemoryStream(2 * plaintext.Length);
-                using (ICryptoTransform encryptor = CreateWriteTransform(aes, base64))
-                using (CryptoStream encryptStream = new CryptoStream(expected, encryptor, CryptoStreamMode.Write, leaveOpen: true))
-                {
-                    encryptStream.Write(plaintext, 0, plaintext.Length);
-                }
-
-                // The first pass brings every path WriteByte takes into use; the second is measured.
-                MemoryStream actual = null;
-                long allocated = 0;
-                for (int pass = 0; pass < 2; pass++)
-                {
-                    // Large enough that the destination never grows.
-                    actual = new MemoryStream(2 * plaintext.Length);
-                    using (ICryptoTransform encryptor = CreateWriteTransform(aes, base64))
-                    using (CryptoStream encryptStream = new CryptoStream(actual, encryptor, CryptoStreamMode.Write, leaveOpen: true))
-                    {
-                        // Measure past the first blocks, as an encryptor may allocate its state on first use.
-                        const int Start = 64;
-                        for (int i = 0; i < Start; i++)
-                        {
-                            encryptStream.WriteByte(plaintext[i]);
-                        }
-
-                        long before = GC.GetAllocatedBytesForCurrentThread();
-                        for (int i = Start; i < plaintext.Length; i++)
-                        {
-                            encryptStream.WriteByte(plaintext[i]);
-                        }
-                        allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-                    }
-                }
-
-                Assert.Equal(expected.ToArray(), actual.ToArray());
-                Assert.Equal(0, allocated);
-            }
-        }
-
         private static byte[] CreatePlaintext()
         {
             byte[] plaintext = new byte[4096];
@@ -137,8 +90,5 @@ namespace System.Security.Cryptography.Tests
 
         private static ICryptoTransform CreateReadTransform(Aes aes, bool base64) =>
             base64 ? new FromBase64Transform() : aes.CreateDecryptor();
-
-        private static ICryptoTransform CreateWriteTransform(Aes aes, bool base64) =>
-            base64 ? new ToBase64Transform() : aes.CreateEncryptor();
     }
 }

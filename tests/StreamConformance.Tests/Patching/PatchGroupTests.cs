@@ -108,15 +108,21 @@ namespace StreamConformance.Tests.Patching
             Assert.That(e.Message, Does.Contain("do not declare one group"));
         }
 
-        /// <summary>0002 and 0003 both replace CryptoStream.WriteByte: one copy cannot carry two bodies of it.</summary>
+        /// <summary>A copy of 0002 under another id, in 0002's group: both replace CryptoStream.WriteByte, and one copy
+        /// cannot carry two bodies of it.</summary>
         [Test]
         public void PatchesReplacingOneMemberAreRefused()
         {
-            var e = Assert.Throws<InputException>(() => PatchSet.Of(new[] { Load("0002"), Load("0003") }))!;
-            Assert.That(e.Message, Does.Contain("0002 and 0003 both replace System.Security.Cryptography.CryptoStream::WriteByte(System.Byte)"));
+            var again = Path.Combine(_dir, "0099-cryptostream-writebyte-again");
+            Directory.CreateDirectory(again);
+            foreach (var f in Directory.GetFiles(ShippedPatchTests.Folder("0002")).Where(f => !f.EndsWith(".md", StringComparison.Ordinal) && !f.EndsWith("evidence.json", StringComparison.Ordinal)))
+                File.Copy(f, Path.Combine(again, Path.GetFileName(f)));
+            GuardCopy.Replace(again, "patch.json", "\"id\": \"0002\"", "\"id\": \"0099\"");
+            var e = Assert.Throws<InputException>(() => PatchSet.Of(new[] { Load("0002"), PatchFolder.Load(again) }))!;
+            Assert.That(e.Message, Does.Contain("0002 and 0099 both replace System.Security.Cryptography.CryptoStream::WriteByte(System.Byte)"));
         }
 
-        static string GroupFolder => Path.Combine(RepoPaths.Root, "patches", "groups", "sqlbytes-stream");
+        static string GroupFolder => GroupFolderOf("sqlbytes-stream");
 
         /// <summary>The committed evidence: one proven copy per side carrying both patches, each patch's headline check
         /// fixed on it and each one's upstream-style test failing on the A/A copy and passing on the patched one.</summary>
@@ -141,15 +147,43 @@ namespace StreamConformance.Tests.Patching
             }
         }
 
+        /// <summary>The CryptoStream group (0002's WriteByte in read mode, 0003's ReadByte fallback) on its one copy: 0002's
+        /// check fails on A/A and passes patched, 0003's allocation goes to 0 B/call on every variant, both tests fail → pass.</summary>
         [Test]
-        public void TheCommittedGroupEvidenceIsWhatTheReportWrites()
+        public void TheCommittedCryptoStreamGroupEvidenceShowsBothPatchesOnTheOneCopy()
         {
-            var doc = EvidenceDocument.Read(GroupFolder);
-            Assert.That(GroupEvidenceMarkdown.Render(GroupEvidenceMarkdown.SetOf(GroupFolder, doc), doc), Is.EqualTo(File.ReadAllText(Path.Combine(GroupFolder, "EVIDENCE.md"))),
-                "stale: run `patch report patches/groups/sqlbytes-stream --markdown patches/groups/sqlbytes-stream/EVIDENCE.md`");
+            const string crypto = "System.Security.Cryptography.CryptoStream";
+            var doc = EvidenceDocument.Read(GroupFolderOf("cryptostream-byte-path"));
+            Assert.That(doc.Patch, Is.EqualTo("0002+0003"));
+            var r = doc.Runtimes.Single();
+            Assert.That(r.Copies.All(c => c.Proven), Is.True);
+            Assert.That(r.Replaced, Is.EquivalentTo(new[] { crypto + "::WriteByte(System.Byte)", crypto + "::ReadByte()" }));
+            Assert.That(r.IntroducedFailures, Is.Empty);
+            Assert.That(r.ControlChanges, Is.Empty);
+            Assert.That(r.Members!.Select(m => m.Patch), Is.EqualTo(new[] { "0002", "0003" }));
+            foreach (var m in r.Members!) Assert.That(m.UpstreamTest!.FailsThenPasses, Is.True, m.Patch + "'s upstream-style test on the group's copies");
+            var writeByte = r.Members![0].Verdicts.Where(v => v.Type == crypto).ToList();
+            Assert.That(writeByte.Select(v => v.Variant), Is.EquivalentTo(new[] { "aes-cbc", "base64" }));
+            Assert.That(writeByte.All(v => v.Aa == "fail" && v.Patched == "pass"), Is.True, string.Join("; ", writeByte.Select(v => v.Variant + " " + v.Change)));
+            var readByte = r.Members![1].Verdicts.Where(v => v.Type == crypto).ToList();
+            Assert.That(readByte.Select(v => v.Variant), Is.EquivalentTo(new[] { "aes-cbc", "base64" }));
+            Assert.That(readByte.All(v => v.Patched == "pass" && v.Figure!.EndsWith("→ 0 B/call", StringComparison.Ordinal)), Is.True,
+                string.Join("; ", readByte.Select(v => v.Variant + " " + v.Change + " " + v.Figure)));
+        }
+
+        static string GroupFolderOf(string name) => Path.Combine(RepoPaths.Root, "patches", "groups", name);
+
+        [TestCase("sqlbytes-stream")]
+        [TestCase("cryptostream-byte-path")]
+        public void TheCommittedGroupEvidenceIsWhatTheReportWrites(string name)
+        {
+            var folder = GroupFolderOf(name);
+            var doc = EvidenceDocument.Read(folder);
+            Assert.That(GroupEvidenceMarkdown.Render(GroupEvidenceMarkdown.SetOf(folder, doc), doc), Is.EqualTo(File.ReadAllText(Path.Combine(folder, "EVIDENCE.md"))),
+                $"stale: run `patch report patches/groups/{name} --markdown patches/groups/{name}/EVIDENCE.md`");
             foreach (var file in new[] { "EVIDENCE.md", "evidence.json" })
             {
-                var text = File.ReadAllText(Path.Combine(GroupFolder, file));
+                var text = File.ReadAllText(Path.Combine(folder, file));
                 Assert.That(text, Does.Not.Contain(RepoPaths.Root.TrimEnd('/') + "/").And.Not.Match(@"(^|[\s""`(])/[^\s""`]*/artifacts/"), file);
                 Assert.That(text, Does.Not.Match(@"(^|[\s""`(])/(usr|opt|home|root|tmp|work)/"), file);
             }
