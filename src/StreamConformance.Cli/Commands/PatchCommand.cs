@@ -171,7 +171,7 @@ namespace StreamConformance.Cli.Commands
             var source = new Argument<string>("evidence") { Description = "A patch folder or its evidence.json (as `patch evidence` wrote it)." };
             var html = new Option<string?>("--html") { Description = "Write the evidence as an HTML page: per operation a chart of original, A/A and patched with intervals." };
             var markdown = new Option<string?>("--markdown") { Description = "Write EVIDENCE.md's text again to this file, from the evidence and the patch folder it lies in (after a change to how evidence is written)." };
-            var upstreamText = new Option<string?>("--upstream") { Description = "Write UPSTREAM.md's text again to this file: the drafted issue and pull request, from the evidence and patch.json's \"issue\"." };
+            var upstreamText = new Option<string?>("--upstream") { Description = "Write UPSTREAM.md's text again to this file: the drafted issue and pull request, from the evidence and patch.json's \"issue\" (a group's: one pull request for all its patches)." };
             var command = new Command("report", "Render a patch's saved evidence again: its headline and verdicts, --html a page with charts, --markdown its EVIDENCE.md, --upstream its UPSTREAM.md.");
             command.Arguments.Add(source);
             command.Options.Add(html);
@@ -189,10 +189,15 @@ namespace StreamConformance.Cli.Commands
                 if (document.Patches != null)
                 {
                     // A group's evidence lies in patches/groups/NAME; its patches are the folders of patches/.
-                    if (drafts != null) throw new InputException($"--upstream: {path} is a group's evidence; each patch of the group drafts its own UPSTREAM.md");
                     var set = Evidence.GroupEvidenceMarkdown.SetOf(where, document);
                     text?.WriteText(w => w.Write(Evidence.GroupEvidenceMarkdown.Render(set, document)));
+                    if (drafts != null)
+                    {
+                        var draft = Evidence.GroupUpstreamMarkdown.Render(set, document);
+                        drafts.WriteText(w => w.Write(draft));
+                    }
                     text = null;
+                    drafts = null;
                 }
                 var folder = text != null || drafts != null ? PatchFolder.Load(where) : null;
                 text?.WriteText(w => w.Write(Evidence.EvidenceMarkdown.Render(folder!, document)));

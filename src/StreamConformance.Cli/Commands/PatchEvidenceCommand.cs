@@ -69,8 +69,9 @@ namespace StreamConformance.Cli.Commands
             var markdown = Path.Combine(outDir, PatchFolder.EvidenceMarkdown);
             File.WriteAllText(markdown, set.IsGroup ? GroupEvidenceMarkdown.Render(set, document) : EvidenceMarkdown.Render(patch, document));
             File.WriteAllText(Path.Combine(outDir, PatchFolder.EvidenceJson), JsonConvert.SerializeObject(document, Formatting.Indented));
-            // A group's drafts are its patches' own (each folder's UPSTREAM.md, from its evidence measured alone).
-            if (!set.IsGroup && UpstreamMarkdown.Render(patch, document) is string upstream) File.WriteAllText(Path.Combine(outDir, UpstreamMarkdown.FileName), upstream);
+            // A group drafts one pull request for all its patches (each folder keeps its own, from its evidence measured alone).
+            if (set.IsGroup && set.Patches.All(p => p.Manifest.Issue != null)) File.WriteAllText(Path.Combine(outDir, UpstreamMarkdown.FileName), GroupUpstreamMarkdown.Render(set, document));
+            else if (!set.IsGroup && UpstreamMarkdown.Render(patch, document) is string upstream) File.WriteAllText(Path.Combine(outDir, UpstreamMarkdown.FileName), upstream);
             html?.WriteText(w => w.Write(EvidenceHtml.Render(document, new Charts.ScottPlotChartRenderer())));
             foreach (var r in document.Runtimes)
                 AnsiConsole.MarkupLine($"{Markup.Escape(r.Runtime)} {Markup.Escape(r.Version)}: {Markup.Escape(r.Verdict)} [grey]({r.Seconds:0.#} s)[/]");

@@ -78,7 +78,15 @@ namespace StreamConformance.Evidence
             if (m.Group != null)
             {
                 var others = EvidenceMarkdown.GroupOf(patch).Where(id => id != m.Id).ToList();
-                if (others.Count > 0) sb.Append("One pull request with patch ").Append(string.Join(" and ", others)).Append(" (group `").Append(m.Group).Append("`): see its UPSTREAM.md.\n");
+                if (others.Count > 0)
+                {
+                    sb.Append("One pull request with patch ").Append(string.Join(" and ", others)).Append(" (group `").Append(m.Group).Append("`): ");
+                    // Once the group is measured as one copy, its one pull-request description is the one to open.
+                    if (Path.GetDirectoryName(patch.Path) is string parent && File.Exists(Path.Combine(parent, "groups", m.Group, FileName)))
+                        sb.Append("its description, drafted over the one copy carrying all of them, is [`groups/").Append(m.Group).Append('/').Append(FileName)
+                          .Append("`](../groups/").Append(m.Group).Append('/').Append(FileName).Append(").\n");
+                    else sb.Append("see its UPSTREAM.md.\n");
+                }
             }
             return sb.ToString();
         }

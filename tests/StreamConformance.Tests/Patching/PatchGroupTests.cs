@@ -3,11 +3,13 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using System.Text.RegularExpressions;
 using Mono.Cecil;
 using NUnit.Framework;
 using StreamConformance.Evidence;
 using StreamConformance.Patching;
 using StreamConformance.Runtimes;
+using StreamConformance.Tests.Cli;
 using StreamConformance.Tests.Isolation;
 
 namespace StreamConformance.Tests.Patching
@@ -181,12 +183,82 @@ namespace StreamConformance.Tests.Patching
             var doc = EvidenceDocument.Read(folder);
             Assert.That(GroupEvidenceMarkdown.Render(GroupEvidenceMarkdown.SetOf(folder, doc), doc), Is.EqualTo(File.ReadAllText(Path.Combine(folder, "EVIDENCE.md"))),
                 $"stale: run `patch report patches/groups/{name} --markdown patches/groups/{name}/EVIDENCE.md`");
-            foreach (var file in new[] { "EVIDENCE.md", "evidence.json" })
+            foreach (var file in new[] { "EVIDENCE.md", "evidence.json", "UPSTREAM.md" })
             {
                 var text = File.ReadAllText(Path.Combine(folder, file));
                 Assert.That(text, Does.Not.Contain(RepoPaths.Root.TrimEnd('/') + "/").And.Not.Match(@"(^|[\s""`(])/[^\s""`]*/artifacts/"), file);
                 Assert.That(text, Does.Not.Match(@"(^|[\s""`(])/(usr|opt|home|root|tmp|work)/"), file);
             }
+        }
+
+        /// <summary>A group's UPSTREAM.md is one pull-request description for all its patches: one title, then each patch's
+        /// impact, repro with its output on the original and on the group's one copy, and rule; each one's version line;
+        /// every diff; every test with its A/A → patched result on that copy; and it is what the report writes.</summary>
+        [TestCase("sqlbytes-stream")]
+        [TestCase("cryptostream-byte-path")]
+        public void AGroupsPullRequestCoversEveryPatchFromTheOneCopy(string name)
+        {
+            var folder = GroupFolderOf(name);
+            var doc = EvidenceDocument.Read(folder);
+            var set = GroupEvidenceMarkdown.SetOf(folder, doc);
+            var text = GroupUpstreamMarkdown.Render(set, doc);
+            Assert.That(text, Is.EqualTo(File.ReadAllText(Path.Combine(folder, "UPSTREAM.md"))),
+                $"stale: run `patch report patches/groups/{name} --upstream patches/groups/{name}/UPSTREAM.md`");
+            Assert.That(Regex.Matches(text, "^# ", RegexOptions.Multiline).Select(x => x.Index), Has.Exactly(1).Items, "one pull request, no separate issue");
+            Assert.That(text, Does.Contain("# Pull request: " + string.Join("; ", set.Patches.Select(p => p.Manifest.Issue!.PrTitle)) + "\n"));
+            var r = doc.Runtimes.Single();
+            foreach (var p in set.Patches)
+            {
+                var m = p.Manifest;
+                var t = m.Targets.Single();
+                var member = r.Members!.Single(x => x.Patch == m.Id);
+                Assert.That(text, Does.Contain("- " + m.Sentence + " Fixes #ISSUE.\n"), m.Id);
+                Assert.That(text, Does.Contain("### " + m.Issue!.Title + "\n\n" + m.Issue.Impact + "\n"), m.Id);
+                Assert.That(text, Does.Contain(File.ReadAllText(p.FileOf(t.Repro!)).TrimEnd()), m.Id + "'s repro");
+                Assert.That(text, Does.Contain("On " + r.Version + ":\n\n```\n" + member.Repro!.SideOf(EvidenceRunner.Original)!.Output + "\n```"), m.Id + "'s repro output on the original");
+                Assert.That(text, Does.Contain("carrying every change below):\n\n```\n" + member.Repro.SideOf(EvidenceRunner.Patched)!.Output + "\n```"), m.Id + "'s repro output on the one copy");
+                Assert.That(text, Does.Contain("The rule: " + m.Issue.Rule), m.Id);
+                Assert.That(text, Does.Contain("- .NET " + r.Version + ", " + m.Id + ": affected (the repro prints the fault; its test fails)"), m.Id);
+                Assert.That(text, Does.Contain(File.ReadAllText(p.FileOf(t.Upstream.Diff)).TrimEnd()), m.Id + "'s diff");
+                Assert.That(text, Does.Contain(File.ReadAllText(p.FileOf(t.Test!.Source)).TrimEnd()), m.Id + "'s test");
+                Assert.That(text, Does.Contain("before these changes " + member.UpstreamTest!.SideOf(EvidenceRunner.Aa)!.Summary + "; with them " + member.UpstreamTest.SideOf(EvidenceRunner.Patched)!.Summary), m.Id);
+                foreach (var related in m.Issue.Related) Assert.That(text, Does.Contain("- " + related.Split(' ')[0]), m.Id);
+            }
+            // Each patch's own draft points at the group's one description.
+            foreach (var p in set.Patches)
+                Assert.That(File.ReadAllText(Path.Combine(p.Path, "UPSTREAM.md")), Does.Contain("(../groups/" + name + "/UPSTREAM.md)"), p.Manifest.Id);
+        }
+
+        [Test]
+        public void TheReportCommandWritesAGroupsPullRequest()
+        {
+            var folder = GroupFolderOf("cryptostream-byte-path");
+            var output = Path.Combine(_dir, "group-upstream.md");
+            var run = StreamConfProcess.Run("patch", "report", folder, "--upstream", output);
+            Assert.That(run.ExitCode, Is.EqualTo(0), run.StandardError + run.StandardOutput);
+            Assert.That(File.ReadAllText(output), Is.EqualTo(File.ReadAllText(Path.Combine(folder, "UPSTREAM.md"))));
+        }
+
+        /// <summary>A group whose patch has no "issue" entry cannot draft its pull request: one line naming the patch, exit 2.</summary>
+        [Test]
+        public void AGroupWhosePatchHasNoIssueTextIsOneLineNamingIt()
+        {
+            var patches = Path.Combine(_dir, "no-issue", "patches");
+            foreach (var id in new[] { "0011", "0017" })
+            {
+                var to = Path.Combine(patches, Path.GetFileName(ShippedPatchTests.Folder(id)));
+                Directory.CreateDirectory(to);
+                foreach (var f in Directory.GetFiles(ShippedPatchTests.Folder(id))) File.Copy(f, Path.Combine(to, Path.GetFileName(f)));
+            }
+            var group = Path.Combine(patches, "groups", "sqlbytes-stream");
+            Directory.CreateDirectory(group);
+            File.Copy(Path.Combine(GroupFolderOf("sqlbytes-stream"), "evidence.json"), Path.Combine(group, "evidence.json"));
+            var manifest = Path.Combine(Directory.GetDirectories(patches, "0017-*").Single(), "patch.json");
+            var json = Newtonsoft.Json.Linq.JObject.Parse(File.ReadAllText(manifest));
+            Assert.That(json.Remove("issue"), Is.True, "test setup: 0017 has an issue entry");
+            File.WriteAllText(manifest, json.ToString());
+            StreamConfProcess.AssertBadInput(StreamConfProcess.Run("patch", "report", group, "--upstream", Path.Combine(_dir, "never.md")), "0017");
+            Assert.That(File.Exists(Path.Combine(_dir, "never.md")), Is.False);
         }
     }
 }
