@@ -227,6 +227,9 @@ namespace StreamConformance.Tests.Patching
             // Fail → advisory: Stream's own BeginRead answers a disposed (unreadable) stream with NotSupportedException.
             yield return Fix("P0023_FormFileReadStreamIsClosedAfterDispose", "0023", "dotnet", "dispose.members-throw",
                 "Microsoft.AspNetCore.Http.ReferenceReadStream IFormFile.OpenReadStream dispose.members-throw");
+            yield return Fix("P0024_FileBufferingReadStreamCanBeFlushed", "0024", "dotnet", "edge.flush-read-only|read*",
+                "Microsoft.AspNetCore.WebUtilities.FileBufferingReadStream memoryThreshold=0 (temp file) edge.flush-read-only",
+                "Microsoft.AspNetCore.WebUtilities.FileBufferingReadStream memoryThreshold=30720 edge.flush-read-only");
         }
 
         [TestCaseSource(nameof(ConformanceFixes))]
