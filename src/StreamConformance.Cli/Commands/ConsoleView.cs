@@ -79,6 +79,8 @@ namespace StreamConformance.Cli.Commands
             foreach (var row in analysis.Coverage)
                 foreach (var error in row.Errors)
                     AnsiConsole.MarkupLine($"[red]{Markup.Escape(row.Runtime)}: {Markup.Escape(error)}[/]");
+            foreach (var warning in analysis.Warnings)
+                AnsiConsole.MarkupLine($"[yellow]warning: {Markup.Escape(warning)}[/]");
             if (byAssembly || analysis.OfUserAssemblies) WriteByAssembly(analysis);
 
             var findings = analysis.Findings;

@@ -77,7 +77,10 @@ namespace StreamConformance.Findings
             var rules = new List<Expectation>();
             foreach (var item in array)
             {
-                if (!(item is JObject rule)) throw Fault(item, "each expectation is an object");
+                if (!(item is JObject rule))
+                    throw Fault(item, item.Type == JTokenType.String
+                        ? $"\"{(string?)item}\" is not applied: each expectation is an object {{ \"type\", \"check\", \"reason\" }} (\"CHECKS: REASON\" is the form of a recipe class's Expected knob)"
+                        : "each expectation is an object");
                 foreach (var p in rule.Properties())
                     if (!Fields.Contains(p.Name))
                         throw Fault(p, $"unknown field '{p.Name}' (expected {string.Join(", ", Fields)})");
@@ -88,6 +91,9 @@ namespace StreamConformance.Findings
                     if (token.Type != JTokenType.String || string.IsNullOrWhiteSpace((string?)token)) throw Fault(token, $"'{name}' must be a non-empty string");
                     return (string)token!;
                 }
+                var check = Text("check", true)!;
+                // A check that is no glob of check names ("seek origins") would never apply, silently: refused as the bad input it is.
+                if (Checks.CheckCatalog.WhyNotChecks(check, known: false) is string badChecks) throw Fault(rule["check"]!, $"'check' {badChecks}");
                 var reason = Text("reason", required: true)!;
                 if (reason.Trim().Length < 20) throw Fault(rule["reason"]!, "a reason says why the behaviour is intended and where it is documented (at least 20 characters)");
                 Regex? message = null;
@@ -102,7 +108,7 @@ namespace StreamConformance.Findings
                     "advisory" => FindingClass.Advisory,
                     _ => throw Fault(rule["class"]!, "'class' must be \"expected\" or \"advisory\""),
                 };
-                rules.Add(new Expectation(Text("type", true)!, Text("check", true)!, Text("variant", false), Text("runtime", false), reason, source, message, @class));
+                rules.Add(new Expectation(Text("type", true)!, check, Text("variant", false), Text("runtime", false), reason, source, message, @class));
             }
             return new ExpectationSet(source, rules);
         }

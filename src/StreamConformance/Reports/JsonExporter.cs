@@ -32,6 +32,7 @@ namespace StreamConformance.Reports
                 r.Runtime, r.Assembly, r.Discovered, r.Built, r.How, r.CoveredThrough, r.StaticOnly, r.Findings,
                 StaticOnlyTypes = r.StaticOnlyTypes.Select(s => new { s.Type, s.Reason }),
             }), JsonSerializer.Create(new JsonSerializerSettings { ContractResolver = new Newtonsoft.Json.Serialization.DefaultContractResolver { NamingStrategy = new Newtonsoft.Json.Serialization.CamelCaseNamingStrategy() } }));
+            if (analysis.Warnings.Count > 0) json["warnings"] = Newtonsoft.Json.Linq.JArray.FromObject(analysis.Warnings);
             writer.Write(json.ToString(Settings.Formatting));
         }
 

@@ -27,6 +27,7 @@ namespace StreamConformance.Reports
             Cost = CostTable.From(document);
             Syscalls = SyscallTable.From(document);
             Matrix = RuntimeMatrix.From(document, Syscalls);
+            Warnings = document.Results.Where(r => r.RecipeWarnings != null).SelectMany(r => r.RecipeWarnings!).Distinct().OrderBy(w => w, StringComparer.Ordinal).ToList();
         }
 
         /// <summary>The run's analysis; <paramref name="expectations"/> default to the shipped ones.</summary>
@@ -37,6 +38,9 @@ namespace StreamConformance.Reports
         }
 
         public RunDocument Document { get; }
+
+        /// <summary>What a library stated that the run could not apply (a recipe class's <c>Expected</c> entry that is no rule), once each.</summary>
+        public IReadOnlyList<string> Warnings { get; }
 
         /// <summary>Which behaviour the findings took as by design.</summary>
         public ExpectationSet Expectations { get; }

@@ -45,6 +45,13 @@ namespace StreamConformance.Results
         [JsonProperty("expectedByRecipe", NullValueHandling = NullValueHandling.Ignore)]
         public string? ExpectedByRecipe { get; set; }
 
+        /// <summary>
+        /// Entries of the recipe class's <c>Expected</c> knob that are no rule and so were not applied, one line each naming
+        /// the entry: set by the probe on each result of that recipe; the run lists them once as warnings.
+        /// </summary>
+        [JsonProperty("recipeWarnings", NullValueHandling = NullValueHandling.Ignore)]
+        public List<string>? RecipeWarnings { get; set; }
+
         public static CheckResult Of(string check, Outcome outcome, string message) =>
             new CheckResult { Check = check, Outcome = outcome, Message = message };
 

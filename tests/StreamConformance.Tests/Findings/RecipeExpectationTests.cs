@@ -78,8 +78,56 @@ namespace StreamConformance.Tests.Findings
             Assert.That(RecipeExpectations.Parse("seek.*"), Is.Null, "no reason");
             Assert.That(RecipeExpectations.Parse("seek.*: by design"), Is.Null, "a reason says why and where it is documented");
             Assert.That(RecipeExpectations.Parse("seek origins: a window refuses positions past its end, documented in README"), Is.Null, "checks are one glob");
+            Assert.That(RecipeExpectations.Parse("seek.origin: a window refuses positions past its end, documented in README"), Is.Null, "names no check");
             Assert.That(RecipeExpectations.Parse("seek.*|buffered.interleave: a window refuses positions past its end (README)"),
                 Is.EqualTo(("seek.*|buffered.interleave", "a window refuses positions past its end (README)")));
+        }
+
+        [Test]
+        public void AnEntryThatIsNoRuleIsOneWarningOfTheRunNamingIt()
+        {
+            var recipe = AuthoredRecipe.TryCreate(typeof(MisstatedWindowStreamRecipes)) ?? throw new AssertionException("the recipe class builds no stream");
+            var results = new[] { "seek.origins", "dispose.twice" }.Select(check =>
+            {
+                var r = CheckResult.Of(check, check == "seek.origins" ? Outcome.Fail : Outcome.Pass, "Seek(4196, Begin) threw ArgumentOutOfRangeException");
+                r.Runtime = "dotnet";
+                r.Type = recipe.TypeName;
+                r.Variant = recipe.Variant;
+                RecipeExpectations.Apply(recipe, r);
+                return r;
+            }).ToList();
+            // The well-formed entry still applies; the others are named, not silently dropped.
+            Assert.That(results[0].ExpectedByRecipe, Is.EqualTo(WindowStreamRecipes.Reason));
+            var analysis = StreamConformance.Reports.RunAnalysis.Of(new RunDocument { Results = results });
+            Assert.That(analysis.Warnings, Is.EqualTo(new[]
+            {
+                "StreamConformance.Tests.Findings.MisstatedWindowStreamRecipes.Expected entry \"seek origins: a window refuses positions past its end, documented in README\" is not applied: its checks 'seek origins' is not a check name or glob (lower-case names, '.', '-', '*' and '?', alternatives joined by '|')",
+                "StreamConformance.Tests.Findings.MisstatedWindowStreamRecipes.Expected entry \"seek.*\" is not applied: not of the form \"CHECKS: REASON\" (checks, a colon and a space, then why)",
+            }));
+            var json = new StringWriter();
+            new StreamConformance.Reports.JsonExporter().Export(analysis, json);
+            Assert.That(Newtonsoft.Json.Linq.JObject.Parse(json.ToString())["warnings"]!.Select(w => (string)w!), Is.EqualTo(analysis.Warnings));
+
+            // A knob whose entries all are rules warns of nothing.
+            var clean = CheckResult.Of("seek.origins", Outcome.Fail, "x");
+            RecipeExpectations.Apply(AuthoredRecipe.TryCreate(typeof(WindowStreamRecipes))!, clean);
+            Assert.That(clean.RecipeWarnings, Is.Null);
+        }
+
+        [TestCase("seek origins", "'check' 'seek origins' is not a check name or glob")]
+        [TestCase("Seek.Origins", "'check' 'Seek.Origins' is not a check name or glob")]
+        [TestCase("seek.*|", "'check' 'seek.*|' has an empty alternative")]
+        public void AnExpectationsFileEntryThatIsNoRuleIsBadInputNamingItsLine(string check, string expected)
+        {
+            var json = "{ \"schemaVersion\": 1, \"expectations\": [\n  { \"type\": \"StreamConformance.Tests.Findings.WindowStream\", \"check\": \"" + check
+                + "\",\n    \"reason\": \"" + WindowStreamRecipes.Reason + "\" } ] }";
+            var e = Assert.Throws<InputException>(() => ExpectationSet.Parse(json, "window.json"))!;
+            Assert.That(e.Message, Does.StartWith("window.json:2:"));
+            Assert.That(e.Message, Does.Contain(expected));
+
+            var text = Assert.Throws<InputException>(() => ExpectationSet.Parse("{ \"schemaVersion\": 1, \"expectations\": [\n \"seek.*: " + WindowStreamRecipes.Reason + "\" ] }", "window.json"))!;
+            Assert.That(text.Message, Does.StartWith("window.json:2:"));
+            Assert.That(text.Message, Does.Contain("\"seek.*: a window over a fixed range").And.Contain("each expectation is an object"));
         }
     }
 
@@ -98,8 +146,29 @@ namespace StreamConformance.Tests.Findings
         public static Stream OpenRead(byte[] content) => new WindowStream(content);
     }
 
+    /// <summary>The same stream, its knob with two entries that are no rule beside one that is.</summary>
+    [StreamRecipes]
+    public static class MisstatedWindowStreamRecipes
+    {
+        public static bool CanSeek => true;
+        public static bool ReadsReadUntilSizeOrEof => true;
+        public static string[] Expected => new[]
+        {
+            "seek.*",
+            "seek origins: a window refuses positions past its end, documented in README",
+            "seek.*|buffered.interleave: " + WindowStreamRecipes.Reason,
+        };
+        public static Stream OpenRead(byte[] content) => new MisstatedWindowStream(content);
+    }
+
+    /// <summary>A type of its own for the misstated knob, so a sweep of WindowStream meets one recipe class.</summary>
+    public sealed class MisstatedWindowStream : WindowStream
+    {
+        public MisstatedWindowStream(byte[] bytes) : base(bytes) { }
+    }
+
     /// <summary>A read-only window over a range of bytes: a position past its end is refused (ArgumentOutOfRangeException), by design.</summary>
-    public sealed class WindowStream : Stream
+    public class WindowStream : Stream
     {
         readonly byte[] _bytes;
         long _position;
