@@ -4,6 +4,7 @@ using NUnit.Framework;
 using StreamConformance.Checks;
 using StreamConformance.Findings;
 using StreamConformance.Recipes;
+using StreamConformance.Recipes.Synthesis;
 using StreamConformance.Results;
 using StreamConformance.Tests.Isolation;
 
@@ -77,6 +78,118 @@ namespace StreamConformance.Tests.StreamChecks
             var causes = FindingCauses.Of(findings);
             Assert.That(causes[0].Cause, Is.EqualTo("seek.gap-zeroed"), "the console's causes keep the rank");
             Assert.That(causes[0].What, Is.EqualTo("a gap written past the end holds old bytes (pooled memory not cleared)"));
+        }
+
+        /// <summary>
+        /// A stream over a block its manager hands out uncleared, as RecyclableMemoryStream's: synthesis builds one manager
+        /// per recipe, as a caller keeps one, so the cross-stream form sees the block another stream gave back; the
+        /// SetLength form passes (the stream clears what a shrink cut off).
+        /// </summary>
+        [Test]
+        public void ASynthesizedStreamOverAManagerSharesOneManagerAcrossItsFixtures()
+        {
+            var recipe = GenericShapes.For(typeof(ManagedBlockStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new ManagedBlockStream(BlockManager)"));
+            var result = Checked(recipe);
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.StartWith("after another stream: 96 of 96 gap bytes are not zero"), result.Message);
+            Assert.That(result.Message, Does.Not.Contain("after SetLength:"), result.Message);
+
+            Assert.That(ObjectArguments.IsPool(typeof(BlockManager)), Is.True, "by its name");
+            Assert.That(ObjectArguments.IsPool(typeof(BlockLender)), Is.True, "by its shape: it rents blocks");
+            Assert.That(ObjectArguments.IsPool(typeof(BlockSettings)), Is.False);
+            var shared = ObjectArguments.Instance(typeof(BlockLender)).Single();
+            var scope = new StreamConformance.Recipes.Synthesis.BuildScope(false, Array.Empty<byte>());
+            Assert.That(shared.Make(scope), Is.SameAs(shared.Make(scope)), "a pool is built once and reused");
+            var settings = ObjectArguments.Instance(typeof(BlockSettings)).Single();
+            Assert.That(settings.Make(scope), Is.Not.SameAs(settings.Make(scope)), "any other object is one per stream: its state is never carried over");
+        }
+    }
+
+    /// <summary>Hands out 4 KiB blocks and takes them back, uncleared.</summary>
+    public sealed class BlockManager
+    {
+        readonly System.Collections.Concurrent.ConcurrentBag<byte[]> _free = new System.Collections.Concurrent.ConcurrentBag<byte[]>();
+        public byte[] Take() => _free.TryTake(out var block) ? block : new byte[4096];
+        public void Give(byte[] block) => _free.Add(block);
+    }
+
+    public sealed class BlockLender
+    {
+        public byte[] Rent() => new byte[16];
+    }
+
+    public sealed class BlockSettings
+    {
+        public int Size { get; set; } = 16;
+    }
+
+    /// <summary>A seekable, growable store in one block of its manager (at most 4 KiB); its gap is whatever the block held.</summary>
+    public sealed class ManagedBlockStream : System.IO.Stream
+    {
+        readonly BlockManager _manager;
+        byte[]? _block;
+        long _length, _position;
+
+        public ManagedBlockStream(BlockManager manager)
+        {
+            _manager = manager;
+            _block = manager.Take();
+        }
+
+        byte[] Block => _block ?? throw new ObjectDisposedException(nameof(ManagedBlockStream));
+        public override bool CanRead => _block != null;
+        public override bool CanSeek => _block != null;
+        public override bool CanWrite => _block != null;
+        public override long Length => Block.Length >= 0 ? _length : 0;
+        public override long Position
+        {
+            get => Block.Length >= 0 ? _position : 0;
+            set => _position = value >= 0 && Block.Length >= 0 ? value : throw new ArgumentOutOfRangeException(nameof(value));
+        }
+
+        public override void Flush() => _ = Block;
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            if (buffer == null) throw new ArgumentNullException(nameof(buffer));
+            if (offset < 0 || count < 0 || offset > buffer.Length - count) throw new ArgumentOutOfRangeException(nameof(count));
+            var n = (int)Math.Max(0, Math.Min(count, _length - _position));
+            Array.Copy(Block, _position, buffer, offset, n);
+            _position += n;
+            return n;
+        }
+
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            if (buffer == null) throw new ArgumentNullException(nameof(buffer));
+            if (offset < 0 || count < 0 || offset > buffer.Length - count) throw new ArgumentOutOfRangeException(nameof(count));
+            if (_position + count > Block.Length) throw new NotSupportedException("a block holds at most 4 KiB");
+            Array.Copy(buffer, offset, Block, _position, count);
+            _position += count;
+            _length = Math.Max(_length, _position);
+        }
+
+        public override long Seek(long offset, System.IO.SeekOrigin origin)
+        {
+            var target = origin == System.IO.SeekOrigin.Begin ? offset : origin == System.IO.SeekOrigin.Current ? _position + offset : _length + offset;
+            if (target < 0) throw new System.IO.IOException("before the start");
+            return Position = target;
+        }
+
+        public override void SetLength(long value)
+        {
+            if (value < 0 || value > Block.Length) throw new ArgumentOutOfRangeException(nameof(value));
+            if (value < _length) Array.Clear(Block, (int)value, (int)(_length - value));
+            _length = value;
+            _position = Math.Min(_position, value);
+        }
+
+        protected override void Dispose(bool disposing)
+        {
+            if (_block != null) _manager.Give(_block);
+            _block = null;
+            base.Dispose(disposing);
         }
     }
 }

@@ -28,6 +28,9 @@ namespace StreamConformance.Recipes.Synthesis
 
         public object? Make(BuildScope scope) => _make(scope);
 
+        /// <summary>One value for every build of the constructions it is part of (a pool): never disposed with a fixture.</summary>
+        public bool IsShared { get; set; }
+
         public static Argument Constant(object? value, string label, string source) => new Argument(label, source, _ => value);
     }
 }

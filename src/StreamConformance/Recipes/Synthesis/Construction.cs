@@ -65,7 +65,7 @@ namespace StreamConformance.Recipes.Synthesis
                 throw;
             }
             if (result is IDisposable owned && !(result is Stream) && PairOf(result) == null) scope.Owned.Add(owned);
-            if (receiver is IDisposable disposableReceiver) scope.Owned.Add(disposableReceiver);
+            if (receiver is IDisposable disposableReceiver && !_receiver!.IsShared) scope.Owned.Add(disposableReceiver);
             if (result is Stream stream) return new[] { stream };
             return PairOf(result) ?? throw new InvalidOperationException($"{Label} returned {result?.GetType().FullName ?? "null"}, not a stream");
         }

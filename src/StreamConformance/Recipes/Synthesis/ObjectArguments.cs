@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using System.Reflection;
 using System.Text;
 using System.Threading;
@@ -38,7 +39,34 @@ namespace StreamConformance.Recipes.Synthesis
             if (type.IsValueType) return new[] { new Argument(CSharpNames.Short(type), $"new {name}()", _ => Activator.CreateInstance(type)) };
             var ctor = type.GetConstructor(Type.EmptyTypes);
             if (ctor == null || !ctor.IsPublic) return new Argument[0];
+            if (IsPool(type))
+            {
+                // One pool for every stream of the recipe, as a caller keeps one manager: a stream then meets the blocks
+                // another stream gave back (seek.gap-zeroed's cross-stream form). Other objects stay one per stream, so a
+                // stateful one (a digest, a codec) is never carried from one fixture to the next.
+                var pool = new Lazy<object>(() => ctor.Invoke(new object[0]), LazyThreadSafetyMode.ExecutionAndPublication);
+                return new[] { new Argument(CSharpNames.Short(type), $"new {name}()", _ => pool.Value) { IsShared = true } };
+            }
             return new[] { new Argument(CSharpNames.Short(type), $"new {name}()", _ => ctor.Invoke(new object[0])) };
+        }
+
+        static readonly string[] PoolSuffixes = { "Pool", "Manager", "Allocator", "Arena" };
+        static readonly string[] HandOutNames = { "Rent", "GetBlock", "GetBuffer", "Allocate" };
+
+        /// <summary>
+        /// A type that hands out pooled resources, by its name (…Pool, …Manager, …Allocator, …Arena) or its shape (a public
+        /// instance method Rent, GetBlock, GetBuffer or Allocate, or one that hands out streams: RecyclableMemoryStreamManager.GetStream()).
+        /// </summary>
+        public static bool IsPool(Type type)
+        {
+            if (typeof(Stream).IsAssignableFrom(type) || type.IsValueType) return false;
+            var name = type.Name;
+            var tick = name.IndexOf('`');
+            if (tick >= 0) name = name.Substring(0, tick);
+            if (PoolSuffixes.Any(s => name.EndsWith(s, StringComparison.Ordinal))) return true;
+            return type.GetMethods(BindingFlags.Public | BindingFlags.Instance).Any(m =>
+                !m.IsSpecialName && m.DeclaringType != typeof(object)
+                && (HandOutNames.Contains(m.Name) || Construction.ReturnsStreams(m.ReturnType)));
         }
     }
 }
