@@ -31,6 +31,12 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>One value for every build of the constructions it is part of (a pool): never disposed with a fixture.</summary>
         public bool IsShared { get; set; }
 
+        /// <summary>
+        /// An implementation picked for an interface or abstract parameter: the library may need it set up first (a cipher or
+        /// MAC before Init), so its stream is built only when a first call through it works.
+        /// </summary>
+        public bool IsGuessed { get; set; }
+
         public static Argument Constant(object? value, string label, string source) => new Argument(label, source, _ => value);
     }
 }

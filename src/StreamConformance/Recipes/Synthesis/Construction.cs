@@ -16,20 +16,34 @@ namespace StreamConformance.Recipes.Synthesis
         readonly Argument? _receiver;
         readonly IReadOnlyList<Argument> _arguments;
 
-        public Construction(MethodBase method, Argument? receiver, IReadOnlyList<Argument> arguments)
+        public Construction(MethodBase method, Argument? receiver, IReadOnlyList<Argument> arguments, MethodInfo? setter = null, Argument? setterValue = null)
         {
             Method = method;
             _receiver = receiver;
             _arguments = arguments;
+            Setter = setter;
+            _setterValue = setterValue;
         }
 
+        readonly Argument? _setterValue;
+
         public MethodBase Method { get; }
+
+        /// <summary>An argument is an implementation picked for an interface (<see cref="Argument.IsGuessed"/>).</summary>
+        public bool HasGuessedArgument => _arguments.Any(a => a.IsGuessed);
+
+        /// <summary>
+        /// A public <c>void SetX(Stream)</c> the stream takes its source or sink through after a constructor that has none
+        /// (SharpCompress's Xz filters: <c>new ArmFilter()</c>, then <c>SetBaseStream(stream)</c>); null for the rest.
+        /// </summary>
+        public MethodInfo? Setter { get; }
 
         public bool IsConstructor => Method is ConstructorInfo;
 
         /// <summary>For the variant name: "new DeflateStream(Stream, Compress, false)", "RecyclableMemoryStreamManager.GetStream()".</summary>
         public string Label => (IsConstructor ? "new " + CSharpNames.Short(Method.DeclaringType!) : CSharpNames.Short(Method.DeclaringType!) + "." + Method.Name)
-                               + "(" + string.Join(", ", _arguments.Select(a => a.Label)) + ")";
+                               + "(" + string.Join(", ", _arguments.Select(a => a.Label)) + ")"
+                               + (Setter == null ? "" : $" then {Setter.Name}({_setterValue!.Label})");
 
         /// <summary>
         /// The values of the arguments that select a mode (an enum named as one: CompressionMode, a parameter called mode),
@@ -44,6 +58,12 @@ namespace StreamConformance.Recipes.Synthesis
         public string Source(bool forReading)
         {
             var args = string.Join(", ", _arguments.Select(a => a.Source(forReading)));
+            if (IsConstructor && Setter != null)
+            {
+                // One expression, as every other construction is: a lambda that makes the stream and gives it its source.
+                var type = CSharpNames.Of(Method.DeclaringType!);
+                return $"((System.Func<{type}>)(() => {{ var s = new {type}({args}); s.{Setter.Name}({_setterValue!.Source(forReading)}); return s; }}))()";
+            }
             if (IsConstructor) return $"new {CSharpNames.Of(Method.DeclaringType!)}({args})";
             var target = _receiver != null ? _receiver.Source(forReading) : CSharpNames.Of(Method.DeclaringType!);
             return $"{target}.{Method.Name}({args})";
@@ -63,6 +83,19 @@ namespace StreamConformance.Recipes.Synthesis
             {
                 System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
                 throw;
+            }
+            if (Setter != null && result is Stream built)
+            {
+                try
+                {
+                    Setter.Invoke(built, new[] { _setterValue!.Make(scope) });
+                }
+                catch (TargetInvocationException e) when (e.InnerException != null)
+                {
+                    built.Dispose();
+                    System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
+                    throw;
+                }
             }
             if (result is IDisposable owned && !(result is Stream) && PairOf(result) == null) scope.Owned.Add(owned);
             if (receiver is IDisposable disposableReceiver && !_receiver!.IsShared) scope.Owned.Add(disposableReceiver);

@@ -19,10 +19,13 @@ namespace StreamConformance.Recipes.Synthesis
         readonly IReadOnlyList<IArgumentSource> _sources;
         readonly bool _optionalDefaults;
 
-        public ConstructionEnumerator(IReadOnlyList<IArgumentSource>? sources = null, bool optionalDefaults = true)
+        readonly bool _setters;
+
+        public ConstructionEnumerator(IReadOnlyList<IArgumentSource>? sources = null, bool optionalDefaults = true, bool setters = true)
         {
             _sources = sources ?? DefaultSources;
             _optionalDefaults = optionalDefaults;
+            _setters = setters;
         }
 
         /// <summary>
@@ -35,7 +38,7 @@ namespace StreamConformance.Recipes.Synthesis
         {
             new OfParameterTypes(new StreamArguments(), typeof(Stream)), new OfParameterTypes(new ContentArguments(), typeof(byte[])),
             new OfParameterTypes(new FlagArguments(), typeof(bool)),
-        }, optionalDefaults: false);
+        }, optionalDefaults: false, setters: false);
 
         public static IReadOnlyList<IArgumentSource> DefaultSources { get; } = new IArgumentSource[]
         {
@@ -104,17 +107,35 @@ namespace StreamConformance.Recipes.Synthesis
                 }
                 perParameter.Add(values);
             }
+            // A constructor with no stream parameter whose type takes its stream through a setter gets it there.
+            var setter = _setters && method.IsConstructor && !method.GetParameters().Any(p => typeof(Stream).IsAssignableFrom(p.ParameterType)) ? SourceSetter(method.DeclaringType!) : null;
+            var setterValue = setter == null ? null : _sources.Select(s => s.For(setter.GetParameters()[0])).FirstOrDefault(v => v.Count > 0)?.FirstOrDefault();
+            if (setterValue == null) setter = null;
             var result = new List<Construction>();
             var indices = new int[perParameter.Count];
             while (result.Count < MaxCombinations)
             {
-                result.Add(new Construction(method, receiver, perParameter.Select((values, i) => values[indices[i]]).ToList()));
+                result.Add(new Construction(method, receiver, perParameter.Select((values, i) => values[indices[i]]).ToList(), setter, setterValue));
                 // Odometer, last parameter fastest: the first values of the leading parameters are tried first.
                 var k = indices.Length - 1;
                 while (k >= 0 && ++indices[k] == perParameter[k].Count) indices[k--] = 0;
                 if (k < 0) break;
             }
             return result;
+        }
+
+        /// <summary>
+        /// A public instance <c>void SetX(Stream)</c> of a stream type (SetBaseStream, SetInput…): how a stream built by a
+        /// constructor without a source is given one. Null when the type has none, or more than one.
+        /// </summary>
+        public static MethodInfo? SourceSetter(Type type)
+        {
+            if (!typeof(Stream).IsAssignableFrom(type)) return null;
+            var setters = type.GetMethods(BindingFlags.Public | BindingFlags.Instance)
+                .Where(m => m.ReturnType == typeof(void) && !m.IsSpecialName && !m.ContainsGenericParameters && m.Name.StartsWith("Set", StringComparison.Ordinal)
+                            && m.GetParameters() is { Length: 1 } ps && StreamArguments.Supplies(ps[0].ParameterType))
+                .ToList();
+            return setters.Count == 1 ? setters[0] : null;
         }
 
         IReadOnlyList<Argument> Values(ParameterInfo parameter)

@@ -24,8 +24,57 @@ namespace StreamConformance.Recipes.Synthesis
             if (type == typeof(CancellationToken)) return new[] { Argument.Constant(CancellationToken.None, "none", "System.Threading.CancellationToken.None") };
             if (type.IsPrimitive || type == typeof(string) || type.IsByRef || type.IsPointer || typeof(Stream).IsAssignableFrom(type) || typeof(Delegate).IsAssignableFrom(type))
                 return new Argument[0];
-            return Instance(type);
+            var instance = Instance(type);
+            return instance.Count > 0 || !(type.IsInterface || type.IsAbstract) ? instance : Implementations(type);
         }
+
+        /// <summary>Enough for a digest, a MAC or a signer: the first two implementations that build.</summary>
+        const int MaxImplementations = 3;
+
+        /// <summary>
+        /// An interface or abstract class of a library (BouncyCastle's IDigest, IMac, ISigner): the first public concrete
+        /// classes of its assembly that implement it and that a caller makes without arguments, or with one argument that
+        /// is itself such a class (new HMac(new Sha256Digest())), in name order. The runtime's own interfaces get none:
+        /// nothing says which of their implementations a caller means.
+        /// </summary>
+        public static IReadOnlyList<Argument> Implementations(Type type)
+        {
+            if (!type.IsVisible || type.ContainsGenericParameters || FactoryIndex.IsRuntimeAssembly(type.Assembly)) return new Argument[0];
+            var found = new List<Argument>();
+            foreach (var impl in Concrete(type))
+                if (impl.GetConstructor(Type.EmptyTypes) is { IsPublic: true } ctor)
+                {
+                    found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}()", _ => ctor.Invoke(new object[0])) { IsGuessed = true });
+                    if (found.Count == MaxImplementations) return found;
+                }
+            foreach (var impl in Concrete(type))
+                foreach (var ctor in impl.GetConstructors().Where(c => c.GetParameters().Length == 1).OrderBy(c => c.ToString(), StringComparer.Ordinal))
+                {
+                    var inner = ctor.GetParameters()[0].ParameterType;
+                    if (inner == type || !(inner.IsInterface || inner.IsAbstract) || !inner.IsVisible || FactoryIndex.IsRuntimeAssembly(inner.Assembly)) continue;
+                    var innerImpl = Concrete(inner).FirstOrDefault(t => t.GetConstructor(Type.EmptyTypes) is { IsPublic: true });
+                    if (innerImpl == null) continue;
+                    var innerCtor = innerImpl.GetConstructor(Type.EmptyTypes)!;
+                    found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}(new {CSharpNames.Of(innerImpl)}())",
+                        _ => ctor.Invoke(new[] { innerCtor.Invoke(new object[0]) })) { IsGuessed = true });
+                    if (found.Count == MaxImplementations) return found;
+                    break;
+                }
+            return found;
+        }
+
+        static readonly System.Collections.Concurrent.ConcurrentDictionary<Type, IReadOnlyList<Type>> s_concrete =
+            new System.Collections.Concurrent.ConcurrentDictionary<Type, IReadOnlyList<Type>>();
+
+        /// <summary>Public concrete non-stream classes of <paramref name="type"/>'s assembly assignable to it, by name.</summary>
+        static IReadOnlyList<Type> Concrete(Type type) => s_concrete.GetOrAdd(type, t =>
+        {
+            Type[] exported;
+            try { exported = t.Assembly.GetExportedTypes(); }
+            catch (Exception) { return new Type[0]; }
+            return exported.Where(c => c.IsClass && !c.IsAbstract && !c.ContainsGenericParameters && t.IsAssignableFrom(c) && !typeof(Stream).IsAssignableFrom(c))
+                .OrderBy(c => c.FullName, StringComparer.Ordinal).ToList();
+        });
 
         /// <summary>A new or shared instance of <paramref name="type"/>, when it has one a caller could get without arguments.</summary>
         public static IReadOnlyList<Argument> Instance(Type type)

@@ -189,5 +189,94 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 base.Dispose(disposing);
             }
         }
+
+        /// <summary>
+        /// An interface a library defines (BouncyCastle's IDigest) is given the first implementation of its assembly a caller
+        /// makes without arguments; a stream that takes its source through SetBaseStream after a constructor without one
+        /// (SharpCompress's Xz filters) gets it there. Both then pass the byte checks.
+        /// </summary>
+        [Test]
+        public void AnInterfaceGetsALibraryImplementationAndASetterGetsTheSource()
+        {
+            var summed = GenericShapes.For(typeof(SummingStream)).Single();
+            Assert.That(summed.Variant, Is.EqualTo("new SummingStream(Stream, ByteSum)"));
+            Assert.That(summed.ReproSource(StreamAccess.Read), Does.Contain("new StreamConformance.Tests.Recipes.Synthesis.SynthesisTests.ByteSum()"));
+            var filter = GenericShapes.For(typeof(BaseSetStream)).Single();
+            Assert.That(filter.Variant, Is.EqualTo("read new BaseSetStream() then SetBaseStream(Stream)"));
+            Assert.That(filter.ReproSource(StreamAccess.Read), Does.Contain("s.SetBaseStream(new MemoryStream(content, writable: false)); return s;"));
+            foreach (var recipe in new[] { summed, filter })
+                foreach (var result in CheckCatalog.Select("read-byte.values,read.differential").SelectMany(c => c.Run(recipe, new CheckContext())))
+                    Assert.That(result.Outcome, Is.EqualTo(StreamConformance.Results.Outcome.Pass), recipe.Variant + ": " + result.Message);
+            Assert.That(ObjectArguments.Implementations(typeof(IDisposable)), Is.Empty, "the runtime's interfaces: nothing says which implementation a caller means");
+        }
+
+        public interface IByteSum
+        {
+            void Add(byte[] buffer, int offset, int count);
+        }
+
+        public sealed class ByteSum : IByteSum
+        {
+            public long Total { get; private set; }
+            public void Add(byte[] buffer, int offset, int count)
+            {
+                for (var i = offset; i < offset + count; i++) Total += buffer[i];
+            }
+        }
+
+        /// <summary>Reads and writes through to its inner stream, summing the bytes.</summary>
+        public sealed class SummingStream : Stream
+        {
+            readonly Stream _inner;
+            readonly IByteSum _sum;
+            public SummingStream(Stream inner, IByteSum sum) { _inner = inner; _sum = sum; }
+            public override bool CanRead => _inner.CanRead;
+            public override bool CanSeek => false;
+            public override bool CanWrite => _inner.CanWrite;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() => _inner.Flush();
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                var n = _inner.Read(buffer, offset, count);
+                _sum.Add(buffer, offset, n);
+                return n;
+            }
+            public override void Write(byte[] buffer, int offset, int count)
+            {
+                _inner.Write(buffer, offset, count);
+                _sum.Add(buffer, offset, count);
+            }
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            protected override void Dispose(bool disposing)
+            {
+                if (disposing) _inner.Dispose();
+                base.Dispose(disposing);
+            }
+        }
+
+        /// <summary>A read-only stream built empty that reads the stream SetBaseStream gives it (as SharpCompress's BlockFilter).</summary>
+        public sealed class BaseSetStream : Stream
+        {
+            Stream? _base;
+            public void SetBaseStream(Stream stream) => _base = stream;
+            Stream Base => _base ?? throw new InvalidOperationException("no base stream");
+            public override bool CanRead => Base.CanRead;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() { }
+            public override int Read(byte[] buffer, int offset, int count) => Base.Read(buffer, offset, count);
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+            protected override void Dispose(bool disposing)
+            {
+                if (disposing) _base?.Dispose();
+                base.Dispose(disposing);
+            }
+        }
     }
 }
