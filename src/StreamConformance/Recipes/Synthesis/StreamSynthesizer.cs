@@ -180,10 +180,19 @@ namespace StreamConformance.Recipes.Synthesis
                 string? rejected = null;
                 foreach (var candidate in encoders)
                 {
-                    if (Transcoder.RoundTrips(candidate, asDecoder, sample, out var why, out var thrown)) { encoder = candidate; break; }
-                    if (candidate.IsIdentity) readWhy = $"a first read of 512 bytes {why}";
+                    var what = "a first read of 512 bytes";
+                    var back = Transcoder.RoundTrips(candidate, asDecoder, sample, out var why, out var thrown);
+                    // Pass-through is judged over the checks' longest content too: a filter that changes only some byte
+                    // patterns (an Xz branch filter) or a reader that stops at a marker gives 512 bytes back and not these.
+                    if (back && candidate.IsIdentity && !Transcoder.RoundTrips(candidate, asDecoder, ChecksContent, out why, out thrown))
+                    {
+                        back = false;
+                        what = $"reading the checks' {ChecksContent.Length} bytes";
+                    }
+                    if (back) { encoder = candidate; break; }
+                    if (candidate.IsIdentity) readWhy = $"{what} {why}";
                     if (candidate.IsIdentity && thrown != null && ContentRejection.Is(thrown))
-                        rejected = $"{reader.Construction.Label} rejects content it cannot parse (a first read of 512 bytes {why}), and no writer of its assembly makes content it reads back";
+                        rejected = $"{reader.Construction.Label} rejects content it cannot parse ({what} {why}), and no writer of its assembly makes content it reads back";
                 }
                 if (encoder == null && rejected != null)
                 {
@@ -203,8 +212,15 @@ namespace StreamConformance.Recipes.Synthesis
                         .Concat(readers.Where(r => r == writer && !IsFilled(r))).Select(Transcoder.Decoder));
                     foreach (var candidate in decoders)
                     {
-                        if (Transcoder.RoundTrips(asEncoder, candidate, sample, out var why)) { decoder = candidate; break; }
-                        if (candidate.IsIdentity) writeWhy = $"writing 512 bytes and reading back {why}";
+                        var what = "writing 512 bytes and reading back";
+                        var back = Transcoder.RoundTrips(asEncoder, candidate, sample, out var why);
+                        if (back && candidate.IsIdentity && !Transcoder.RoundTrips(asEncoder, candidate, ChecksContent, out why))
+                        {
+                            back = false;
+                            what = $"writing the checks' {ChecksContent.Length} bytes and reading back";
+                        }
+                        if (back) { decoder = candidate; break; }
+                        if (candidate.IsIdentity) writeWhy = $"{what} {why}";
                     }
                 }
             }
@@ -323,6 +339,9 @@ namespace StreamConformance.Recipes.Synthesis
         static bool ParametersGiveContent(MethodBase method) =>
             method.GetParameters().Any(p => StreamArguments.Supplies(p.ParameterType) || p.ParameterType == typeof(byte[])
                                             || p.ParameterType.IsGenericType && p.ParameterType.GetGenericArguments().SequenceEqual(new[] { typeof(byte) }));
+
+        /// <summary>The longest content the checks read and write (<see cref="OpenLengths"/>).</summary>
+        static readonly byte[] ChecksContent = StreamContent.Of(4096);
 
         static byte[] Sample()
         {
