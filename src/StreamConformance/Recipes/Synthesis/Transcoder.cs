@@ -34,7 +34,12 @@ namespace StreamConformance.Recipes.Synthesis
         public static Transcoder Identity { get; } = new Transcoder("identity", b => b);
 
         /// <param name="toArray">For a store with no sink argument: its own ToArray(), called before it is disposed.</param>
-        public static Transcoder Encoder(Trial writer, System.Reflection.MethodInfo? toArray = null) => new Transcoder(writer.Construction.Label, input =>
+        /// <remarks>
+        /// Its encodings are cached (<see cref="EncodingCache"/>): the reader's sessions over equal content read one encoding,
+        /// as if it had been made again. The encoder is built in a scope of its own each time, so no reader ever shared
+        /// anything with the encoder that made its input; a cached encoding changes nothing a reader can see.
+        /// </remarks>
+        public static Transcoder Encoder(Trial writer, System.Reflection.MethodInfo? toArray = null) => new Transcoder(writer.Construction.Label, new EncodingCache(input =>
         {
             var scope = new BuildScope(false, new byte[0]);
             try
@@ -50,7 +55,7 @@ namespace StreamConformance.Recipes.Synthesis
                 return own ?? (scope.ReadBack != null ? scope.ReadBack() : throw new InvalidOperationException("no sink to read back"));
             }
             finally { Trial.Discard(scope); }
-        }, writer.Construction, ownArray: !writer.HasSink && toArray != null);
+        }).Encode, writer.Construction, ownArray: !writer.HasSink && toArray != null);
 
         /// <summary>
         /// C# statements declaring <c>byte[] {name}</c>: <c>content</c> as this encoder writes it (its construction over a
