@@ -104,14 +104,16 @@ namespace StreamConformance.Evidence
                 evidence.ProgramsNotRun = "not run on WebAssembly: its probe runs checks only (a repro or an xUnit test would need a program of its own built for the pack)";
                 return;
             }
-            evidence.Repro = RunRepro(patch, original, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Original] = original, [EvidenceRunner.Patched] = patched });
-            evidence.UpstreamTest = RunTest(patch, original, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Aa] = aa, [EvidenceRunner.Patched] = patched });
+            evidence.Repro = RunRepro(patch, target, original, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Original] = original, [EvidenceRunner.Patched] = patched });
+            evidence.UpstreamTest = RunTest(patch, target, original, new Dictionary<string, RuntimeTarget> { [EvidenceRunner.Aa] = aa, [EvidenceRunner.Patched] = patched });
         }
 
         /// <summary>Null when the patch has no test for <paramref name="original"/>'s flavor.</summary>
-        public UpstreamTestEvidence? RunTest(PatchFolder patch, RuntimeTarget original, IReadOnlyDictionary<string, RuntimeTarget> copies)
+        public UpstreamTestEvidence? RunTest(PatchFolder patch, RuntimeTarget original, IReadOnlyDictionary<string, RuntimeTarget> copies) =>
+            RunTest(patch, PatchApplier.TargetFor(patch, original), original, copies);
+
+        UpstreamTestEvidence? RunTest(PatchFolder patch, PatchTarget target, RuntimeTarget original, IReadOnlyDictionary<string, RuntimeTarget> copies)
         {
-            var target = PatchApplier.TargetFor(patch, original);
             if (target.Test == null) return null;
             var test = target.Test;
             var evidence = new UpstreamTestEvidence { File = test.Source, Framework = test.Framework, Joins = test.Url };
@@ -123,9 +125,11 @@ namespace StreamConformance.Evidence
         }
 
         /// <summary>Null when the patch has no repro for <paramref name="original"/>'s flavor; else its output on each side.</summary>
-        public ReproEvidence? RunRepro(PatchFolder patch, RuntimeTarget original, IReadOnlyDictionary<string, RuntimeTarget> sides)
+        public ReproEvidence? RunRepro(PatchFolder patch, RuntimeTarget original, IReadOnlyDictionary<string, RuntimeTarget> sides) =>
+            RunRepro(patch, PatchApplier.TargetFor(patch, original), original, sides);
+
+        ReproEvidence? RunRepro(PatchFolder patch, PatchTarget target, RuntimeTarget original, IReadOnlyDictionary<string, RuntimeTarget> sides)
         {
-            var target = PatchApplier.TargetFor(patch, original);
             if (target.Repro == null) return null;
             var evidence = new ReproEvidence { File = target.Repro };
             var dll = Path.Combine(_scratch, $"repro-{patch.Manifest.Id}-{original.Flavor}-{original.Version}", $"StreamConformance.Repro{patch.Manifest.Id}.dll");
