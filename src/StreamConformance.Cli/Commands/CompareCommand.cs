@@ -58,6 +58,7 @@ namespace StreamConformance.Cli.Commands
 
         static void Print(RunComparison comparison)
         {
+            if (ComparisonMarkdown.PairingLine(comparison) is { } pairs) AnsiConsole.WriteLine(pairs);
             var table = new Table().Title("changes");
             foreach (var c in new[] { "kind", "runtime", "type", "variant", "check", "what" }) table.AddColumn(c);
             foreach (var change in comparison.Regressions.Concat(comparison.Improvements))
@@ -80,7 +81,8 @@ namespace StreamConformance.Cli.Commands
             }
             AnsiConsole.WriteLine(ComparisonMarkdown.SummaryLine(comparison) + ".");
             AnsiConsole.WriteLine($"{findings.Unchanged.Count} findings unchanged, {findings.Unsettled.Count} unsettled; {comparison.Added.Count} new results, {comparison.Removed.Count} results gone; " +
-                                  $"{comparison.RankTested} timing figures by Mann–Whitney, {comparison.IntervalTested} by intervals, {comparison.CountsCompared} counts exactly.");
+                                  $"{comparison.RankTested} timing figures by Mann–Whitney, {comparison.IntervalTested} by intervals, {comparison.CountsCompared} counts exactly" +
+                                  (comparison.Unmeasured > 0 ? $"; {comparison.Unmeasured} timing figures not compared (a side skipped them)." : "."));
         }
     }
 }

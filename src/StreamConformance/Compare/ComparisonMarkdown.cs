@@ -26,6 +26,11 @@ namespace StreamConformance.Compare
         {
             w.WriteLine($"**streamconf compare**: {SummaryLine(c)}");
             w.WriteLine();
+            if (PairingLine(c) is { } pairs)
+            {
+                w.WriteLine(Markup.MarkdownCell(pairs));
+                w.WriteLine();
+            }
             Changes(w, "Regressions", c.Regressions.ToList());
             Changes(w, "Improvements", c.Improvements.ToList());
             FindingList(w, "New findings", c.Findings.New);
@@ -36,8 +41,13 @@ namespace StreamConformance.Compare
             if (c.Added.Count > 0) quiet.Add($"{c.Added.Count} results only in the candidate");
             if (c.Removed.Count > 0) quiet.Add($"{c.Removed.Count} results only in the baseline");
             quiet.Add($"{c.RankTested} timing figures by Mann–Whitney, {c.IntervalTested} by intervals, {c.CountsCompared} counts exactly");
+            if (c.Unmeasured > 0) quiet.Add($"{c.Unmeasured} timing figures not compared (a side skipped them: its meter could not measure)");
             w.WriteLine(string.Join("; ", quiet) + ".");
         }
+
+        /// <summary>The runtimes compared under different names ("wasm-10.0.11 → wasm-10.0.15"), or null where every name matched.</summary>
+        public static string? PairingLine(RunComparison c) => c.Runtimes.Renamed.Count == 0 ? null
+            : "Compared as one runtime: " + string.Join(", ", c.Runtimes.Renamed.Select(p => $"{p.Baseline} → {p.Candidate}")) + ".";
 
         static void Changes(TextWriter w, string title, List<RunComparison.Change> changes)
         {
