@@ -133,7 +133,7 @@ namespace StreamConformance.Sweep
             process.BeginOutputReadLine();
             process.BeginErrorReadLine();
 
-            var limit = new SilenceLimit(trace, CheckTimeout, StartTimeout);
+            var limit = new SilenceLimit(trace, FlavorPace.CheckTimeout(target.Flavor, CheckTimeout), StartTimeout);
             try
             {
                 while (true)

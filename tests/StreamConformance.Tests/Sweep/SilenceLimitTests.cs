@@ -2,6 +2,7 @@ using System;
 using NUnit.Framework;
 using StreamConformance.Probe;
 using StreamConformance.Results;
+using StreamConformance.Runtimes;
 using StreamConformance.Sweep;
 
 namespace StreamConformance.Tests.Sweep
@@ -104,6 +105,24 @@ namespace StreamConformance.Tests.Sweep
             Assert.That(limit.Current, Is.EqualTo(limit.ConstructLimit));
             _trace.StartProcess();
             Assert.That(limit.Current, Is.EqualTo(Start), "a probe started after a crash has its runtime to start again");
+        }
+
+        /// <summary>The interpreter's checks get three times --timeout: 5 s on CoreCLR and Mono, 15 s on WebAssembly, in the limit's words too.</summary>
+        [Test]
+        public void AWebAssemblyCheckGetsThreeTimesTheTimeout()
+        {
+            Assert.That(FlavorPace.CheckTimeout(RuntimeFlavor.CoreClr, Check), Is.EqualTo(Check));
+            Assert.That(FlavorPace.CheckTimeout(RuntimeFlavor.Mono, Check), Is.EqualTo(Check));
+            var wasm = FlavorPace.CheckTimeout(RuntimeFlavor.Wasm, Check);
+            Assert.That(wasm, Is.EqualTo(TimeSpan.FromSeconds(15)));
+            _trace.StartProcess();
+            var limit = new SilenceLimit(_trace, wasm, Start);
+            Hello();
+            Type();
+            Built(0.5);
+            CheckStart();
+            Assert.That(limit.Current, Is.EqualTo(TimeSpan.FromSeconds(17)));
+            Assert.That(limit.Describe(), Does.Contain("per check, 15 s + 4× its slowest open of 0.5 s"));
         }
     }
 }
