@@ -122,7 +122,10 @@ namespace StreamConformance.Checks
         {
             if (measured.UnmeasurableReason != null)
             {
-                var skip = CheckResult.Of(Name, Outcome.Skip, $"{Operation.Title}: {measured.UnmeasurableReason}" + BudgetCheck.NoteOf(measured.Note));
+                // How it was timed, even when it could not be: a figure within the noise of a delegate call may not be
+                // within that of a direct loop.
+                var skip = CheckResult.Of(Name, Outcome.Skip, $"{Operation.Title}: {measured.UnmeasurableReason}" + BudgetCheck.NoteOf(measured.Note)
+                    + (measured.Direct ? "; direct calls" : "; calls through a delegate"));
                 skip.WithMetric("nsPerCall", measured.Operation.Median).WithMetric("baselineNs", measured.Baseline.Median)
                     .WithMetric("loopOverheadNs", measured.Harness.Median).WithMetric("noiseNs", measured.NoiseNanoseconds)
                     .WithMetric(MetricNames.Direct, measured.Direct ? 1 : 0);
