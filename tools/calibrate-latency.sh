@@ -4,7 +4,8 @@
 # runs them. Runs ROUNDS (default 3) sweeps of --checks 'budget.latency.*' over those types and prints, per runtime
 # flavor and operation, the worst median ratioToBaseline any reference stream had in any round, and the ceiling that
 # figure gives with the margin (default 2×, rounded up to two significant digits), as a budgets "buffered" section.
-#   tools/calibrate-latency.sh [ROUNDS] [MARGIN]      (CALIBRATE_KEEP=DIR keeps the rounds' JSON documents)
+#   tools/calibrate-latency.sh [ROUNDS] [MARGIN]      (CALIBRATE_KEEP=DIR keeps the rounds' JSON documents;
+#   CALIBRATE_RUNTIMES="wasm" sweeps those runtimes instead of the default sweep's, e.g. a flavour's own section)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/build.sh" build >&2
@@ -23,6 +24,7 @@ for r in range(1, rounds + 1):
     for t in references:
         path = os.path.join(work, f"r{r}-{t.split('.')[-1]}.json")
         cmd = ["dotnet", os.environ["STREAMCONF_DLL"], "sweep", "--checks", "budget.latency.*", "--filter", t, "--json", path]
+        for runtime in os.environ.get("CALIBRATE_RUNTIMES", "").split(): cmd += ["--runtime", runtime]
         print(f"round {r}: " + " ".join(cmd[2:]), file=sys.stderr)
         with open(path[:-5] + ".log", "w") as log:
             rc = subprocess.call(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)

@@ -277,7 +277,8 @@ namespace StreamConformance.Checks
         /// <summary>Keys a runtime section may be named by: the run's name for the runtime, then its flavor.</summary>
         public static IReadOnlyCollection<string> RuntimeKeys(CheckContext context)
         {
-            var flavor = Type.GetType("Mono.Runtime") != null ? "mono" : "coreclr";
+            // WebAssembly's Mono has no Mono.Runtime type: asked that way it passed for CoreCLR and took CoreCLR's ceilings.
+            var flavor = Runtimes.RuntimeFlavors.Key(Runtimes.RuntimeFlavors.Current);
             return string.IsNullOrEmpty(context.RuntimeName) || context.RuntimeName == flavor
                 ? new[] { flavor }
                 : new[] { context.RuntimeName, flavor };

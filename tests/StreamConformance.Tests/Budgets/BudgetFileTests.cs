@@ -86,6 +86,22 @@ namespace StreamConformance.Tests.Budgets
             }
         }
 
+        /// <summary>
+        /// Each flavour's buffered streams are held to ceilings calibrated on it (tools/calibrate-latency.sh), found by the
+        /// name the probe's flavour goes by: WebAssembly's Mono took CoreCLR's while it was asked for a Mono.Runtime type.
+        /// </summary>
+        [TestCase(StreamConformance.Runtimes.RuntimeFlavor.CoreClr, 30)]
+        [TestCase(StreamConformance.Runtimes.RuntimeFlavor.Mono, 14)]
+        [TestCase(StreamConformance.Runtimes.RuntimeFlavor.Wasm, 24)]
+        public void EachFlavourHasLatencyCeilingsOfItsOwn(StreamConformance.Runtimes.RuntimeFlavor flavor, double readByte)
+        {
+            var key = StreamConformance.Runtimes.RuntimeFlavors.Key(flavor);
+            var budget = BudgetSet.Default.Find(BudgetMeter.Latency, "read-byte", new MemoryStreamRecipe(), new[] { key })!;
+            Assert.That(budget.Ceiling, Is.EqualTo(readByte));
+            Assert.That(budget.Source, Does.StartWith(key + " "));
+            Assert.That(BudgetCheck.RuntimeKeys(new CheckContext()), Is.EqualTo(new[] { StreamConformance.Runtimes.RuntimeFlavors.Key(StreamConformance.Runtimes.RuntimeFlavors.Current) }));
+        }
+
         [Test]
         public void TheEmbeddedDefaultsAreTheRepositoryFile()
         {
