@@ -141,6 +141,10 @@ namespace StreamConformance.Compare
             if (MetricNames.IsBackground(name) || MetricNames.IsSpread(name)) return null;
             var bytes = name.StartsWith("bytes", StringComparison.Ordinal);
             var exact = (bytes && !inexact) || name.StartsWith("syscalls.", StringComparison.Ordinal);
+            // An exact figure is one every run of a side gives: runs that disagree (a race one process settled one way and
+            // the next the other) make it a spread like any other, compared as one. Compared by its first run instead,
+            // 0003's A/A showed 0 → 0 B/call as an improvement.
+            if (exact && (before.Low != before.High || after.Low != after.High)) exact = false;
             var costLike = exact || bytes || name.StartsWith("ratio", StringComparison.Ordinal) || name == "nsPerCall";
             if (!costLike) return null;
             if (exact)

@@ -143,6 +143,22 @@ namespace StreamConformance.Tests.Compare
             Assert.That(c.Changes, Is.Empty);
         }
 
+        static CheckResult Bytes(double perCall) =>
+            Result("budget.alloc.read-span-100", Outcome.Pass, ("bytesPerCall", perCall), ("exact", 1));
+
+        /// <summary>
+        /// Runs of one side that disagree on an exact figure make it a spread: a median of 0 on both sides is no change
+        /// whatever the first run said, while runs that agree still change on any difference.
+        /// </summary>
+        [Test]
+        public void AnExactFigureWhoseRunsDisagreeIsComparedAsASpread()
+        {
+            Assert.That(Compare(new[] { Bytes(2.16), Bytes(0), Bytes(0) }, new[] { Bytes(0), Bytes(0), Bytes(0) }).Changes, Is.Empty);
+            Assert.That(Compare(new[] { Bytes(32), Bytes(32), Bytes(32) }, new[] { Bytes(0), Bytes(0), Bytes(0) }).Changes.Select(x => x.Kind),
+                Is.EqualTo(new[] { RunComparison.ChangeKind.Improvement }));
+            Assert.That(Compare(new[] { Bytes(0), Bytes(0), Bytes(0) }, new[] { Bytes(0.5), Bytes(0.5), Bytes(0.5) }).HasRegression, Is.True);
+        }
+
         [Test]
         public void AChangeBeyondEveryRunsSpreadIsStillAChange()
         {
