@@ -124,14 +124,17 @@ namespace StreamConformance.Reports
             }
         }
 
-        /// <summary>The helpers the steps call, as members of the program's class.</summary>
+        /// <summary>
+        /// The helpers the steps call, as members of the program's class. Every step is a call the check expected to work
+        /// (its model counts a throw as the violation), so a step that throws is marked WRONG as a wrong value is.
+        /// </summary>
         public const string Helpers = @"
     static MemoryStream written = new MemoryStream();
 
     static void Step(string call, Func<string> run)
     {
         try { Console.WriteLine(call + "": "" + run()); }
-        catch (Exception e) { Console.WriteLine(call + "" threw "" + e.GetType().FullName + "": "" + e.Message); }
+        catch (Exception e) { Console.WriteLine(call + "" threw "" + e.GetType().FullName + "": "" + e.Message + ""  <-- WRONG""); }
     }
 
     static string Is(long actual, long expected) =>

@@ -180,7 +180,9 @@ namespace StreamConformance.Tests.Reports
             var program = ProgramOf(result);
             Assert.That(program, Does.Contain("new System.Net.HttpListener()"));
             var output = Run(program);
-            Assert.That(output, Does.Contain("the store after Dispose: wrote 6 bytes, the store holds 3  <-- WRONG"), program + "\n" + output);
+            // The bytes after the zero-byte write are lost, or, when the client has already closed the connection the ended
+            // body let it close, their write fails (a broken pipe): either way the program marks it.
+            Assert.That(output, Does.Match(@"the store after Dispose: wrote 6 bytes, the store holds 3  <-- WRONG|Write\(source, 3, 3\) threw .*  <-- WRONG"), program + "\n" + output);
         }
 
         /// <summary>
