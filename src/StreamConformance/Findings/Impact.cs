@@ -21,7 +21,10 @@ namespace StreamConformance.Findings
         Hang,
         /// <summary>A member returns a wrong value or state, or a call that must work throws.</summary>
         Value,
-        /// <summary>A misuse answered with another exception than the contract's, or with none: a correct program never sees it.</summary>
+        /// <summary>
+        /// A misuse answered with another exception than the contract's, or with none: a correct program never sees it.
+        /// Every result of dispose.members-throw is one (a member used after Dispose), unless Dispose itself threw.
+        /// </summary>
         Exception,
     }
 
@@ -37,9 +40,18 @@ namespace StreamConformance.Findings
             var message = r.Message;
             if (Leak.IsMatch(message)) return Impact.Leak;
             if (Data.Any(p => p.IsMatch(message))) return Impact.Data;
+            // Every call dispose.members-throw judges is made on a disposed stream: a misuse however it is answered (a
+            // capability still true, a member that works, another exception), unless Dispose itself threw.
+            if (r.Check == AfterDispose && !message.Contains(DisposeThrew)) return Impact.Exception;
             if (Value.Any(p => p.IsMatch(message))) return Impact.Value;
             return WrongException.IsMatch(message) ? Impact.Exception : Impact.Value;
         }
+
+        /// <summary>The check whose calls are all made after Dispose (<see cref="Checks.DisposeMembersThrowCheck"/>).</summary>
+        const string AfterDispose = "dispose.members-throw";
+
+        /// <summary>What that check says when Dispose itself failed (Expect.Call's words), which a correct program meets.</summary>
+        const string DisposeThrew = "Dispose() threw";
 
         /// <summary>What seek.gap-zeroed says when a gap holds old bytes.</summary>
         static readonly Regex Leak = new Regex(@"\d+ of \d+ gap bytes are not zero", RegexOptions.CultureInvariant);

@@ -169,6 +169,26 @@ namespace StreamConformance.Tests.Findings
             Assert.That(ranked, Is.EqualTo(new[] { "Z.Loses", "A.Throws" }), "runtime and name order only break ties within an impact");
         }
 
+        /// <summary>
+        /// A member used after Dispose is a misuse a correct program never makes, whatever the stream answers (a capability
+        /// still true, a getter that works): it ranks with the wrong exceptions, after a call that must work and throws,
+        /// whatever the names; a Dispose that throws is met by correct programs and stays a wrong value.
+        /// </summary>
+        [Test]
+        public void AMemberUsedAfterDisposeRanksAsAMisuse()
+        {
+            var results = new[]
+            {
+                R("dotnet", "A.AfterDispose", "v", "dispose.members-throw", Outcome.Fail, "Read: CanRead is true; CanSeek is true; Position getter after Dispose succeeded; expected ObjectDisposedException (or NotSupported/InvalidOperation)"),
+                R("dotnet", "B.DisposeThrows", "v", "dispose.members-throw", Outcome.Fail, "Write: Dispose() threw System.NullReferenceException (Object reference not set to an instance of an object.)"),
+                R("dotnet", "C.WrongException", "v", "edge.argument-validation", Outcome.Fail, "Read(null, 0, 1): expected ArgumentNullException, got System.ArgumentOutOfRangeException"),
+                R("dotnet", "Z.MustWork", "v", "edge.flush-read-only", Outcome.Fail, "Flush() before reading threw System.NotSupportedException (Specified method is not supported.)"),
+            };
+            Assert.That(results.Select(ImpactOf.Result), Is.EqualTo(new[] { Impact.Exception, Impact.Value, Impact.Exception, Impact.Value }));
+            var ranked = FindingBuilder.Build(results).Select(f => f.Type).ToList();
+            Assert.That(ranked, Is.EqualTo(new[] { "B.DisposeThrows", "Z.MustWork", "A.AfterDispose", "C.WrongException" }));
+        }
+
         [Test]
         public void PassesAndSkipsAreNotFindings()
         {
