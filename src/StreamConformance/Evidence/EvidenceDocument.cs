@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using Newtonsoft.Json;
+using StreamConformance.Runtimes;
 
 namespace StreamConformance.Evidence
 {
@@ -86,7 +87,7 @@ namespace StreamConformance.Evidence
                 // The original side's location is the installed runtime's root (a dotnet root, a Mono prefix).
                 var installed = runtime.Copies.FirstOrDefault(c => c.Side == "original")?.Location.TrimEnd('/');
                 if (string.IsNullOrEmpty(installed) || !Path.IsPathRooted(installed)) continue;
-                var token = runtime.Flavor == "mono" ? MonoPrefixToken : DotNetRootToken;
+                var token = runtime.Flavor == RuntimeFlavor.Mono.Key() ? MonoPrefixToken : DotNetRootToken;
                 runtime.Rewrite(text => text == installed ? token : text.Replace(installed + "/", token + "/"));
             }
             return this;

@@ -3,6 +3,7 @@ using System.IO;
 using System.Linq;
 using System.Text;
 using StreamConformance.Patching;
+using StreamConformance.Runtimes;
 
 namespace StreamConformance.Evidence
 {
@@ -61,7 +62,7 @@ namespace StreamConformance.Evidence
                     var shown = member?.Repro == null ? null : member.Repro.ShowsTheFault ? "the repro prints the fault" : "the repro prints the same before and after";
                     var tested = test == null ? null : test.Failed ? "its test fails" : test.Passed ? "its test passes" : "its test did not run";
                     var affected = member?.Repro?.ShowsTheFault == true || test?.Failed == true ? "affected" : "not shown affected";
-                    sb.Append("- ").Append(r.Flavor == "mono" ? "Mono " : ".NET ").Append(r.Version).Append(", ").Append(p.Manifest.Id).Append(": ").Append(affected)
+                    sb.Append("- ").Append(r.Flavor == RuntimeFlavor.Mono.Key() ? "Mono " : ".NET ").Append(r.Version).Append(", ").Append(p.Manifest.Id).Append(": ").Append(affected)
                       .Append(shown != null || tested != null ? " (" + string.Join("; ", new[] { shown, tested }.Where(x => x != null)) + ")" : "").Append('\n');
                 }
             sb.Append('\n');

@@ -2,6 +2,7 @@ using System.IO;
 using System.Linq;
 using System.Text;
 using StreamConformance.Patching;
+using StreamConformance.Runtimes;
 
 namespace StreamConformance.Evidence
 {
@@ -46,7 +47,7 @@ namespace StreamConformance.Evidence
                 var shown = r.Repro == null ? null : r.Repro.ShowsTheFault ? "the repro prints the fault" : "the repro prints the same before and after";
                 var tested = test == null ? null : test.Failed ? "the test below fails" : test.Passed ? "the test below passes" : "the test did not run";
                 var affected = r.Repro?.ShowsTheFault == true || test?.Failed == true ? "affected" : "not shown affected";
-                sb.Append("- ").Append(r.Flavor == "mono" ? "Mono " : ".NET ").Append(r.Version).Append(": ").Append(affected)
+                sb.Append("- ").Append(r.Flavor == RuntimeFlavor.Mono.Key() ? "Mono " : ".NET ").Append(r.Version).Append(": ").Append(affected)
                   .Append(shown != null || tested != null ? " (" + string.Join("; ", new[] { shown, tested }.Where(x => x != null)) + ")" : "").Append('\n');
             }
             sb.Append('\n');

@@ -7,6 +7,7 @@ using System.Text;
 using System.Text.RegularExpressions;
 using StreamConformance.Meters;
 using StreamConformance.Results;
+using StreamConformance.Runtimes;
 
 namespace StreamConformance.Findings
 {
@@ -63,7 +64,7 @@ namespace StreamConformance.Findings
             foreach (var f in findings)
             {
                 if (f.Class == FindingClass.Contract && f.Results.All(r => r.Outcome == Outcome.Timeout)
-                    && document.Runtimes.FirstOrDefault(r => r.Runtime.Name == f.Runtime)?.Runtime.Flavor == WasmFlavor)
+                    && document.Runtimes.FirstOrDefault(r => r.Runtime.Name == f.Runtime)?.Runtime.Flavor == RuntimeFlavor.Wasm.Key())
                 {
                     // On WebAssembly the probe has one thread: a check that waits on an asynchronous read blocks the
                     // thread the read needs, and the interpreter runs a latency loop past the silence limit. The probe
@@ -82,9 +83,6 @@ namespace StreamConformance.Findings
             }
             return reclassed ? Rank(findings) : findings;
         }
-
-        /// <summary>The flavour name a WebAssembly runtime's results carry (<see cref="RuntimeInfo.Flavor"/>).</summary>
-        const string WasmFlavor = "wasm";
 
         /// <summary>The inventory's member key a budget check measures (budget.alloc.read-byte → ReadByte), or null: the operation's own <see cref="StreamOperation.Member"/>.</summary>
         public static string? MemberOf(string cause) => Checks.BudgetChecks.OperationOf(cause)?.Member;

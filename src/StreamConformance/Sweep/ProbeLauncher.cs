@@ -133,7 +133,7 @@ namespace StreamConformance.Sweep
             process.BeginOutputReadLine();
             process.BeginErrorReadLine();
 
-            var limit = new SilenceLimit(trace, FlavorPace.CheckTimeout(target.Flavor, CheckTimeout), StartTimeout);
+            var limit = new SilenceLimit(trace, target.Flavor.CheckTimeout(CheckTimeout), StartTimeout);
             try
             {
                 while (true)

@@ -111,9 +111,9 @@ namespace StreamConformance.Tests.Sweep
         [Test]
         public void AWebAssemblyCheckGetsThreeTimesTheTimeout()
         {
-            Assert.That(FlavorPace.CheckTimeout(RuntimeFlavor.CoreClr, Check), Is.EqualTo(Check));
-            Assert.That(FlavorPace.CheckTimeout(RuntimeFlavor.Mono, Check), Is.EqualTo(Check));
-            var wasm = FlavorPace.CheckTimeout(RuntimeFlavor.Wasm, Check);
+            Assert.That(RuntimeFlavor.CoreClr.CheckTimeout(Check), Is.EqualTo(Check));
+            Assert.That(RuntimeFlavor.Mono.CheckTimeout(Check), Is.EqualTo(Check));
+            var wasm = RuntimeFlavor.Wasm.CheckTimeout(Check);
             Assert.That(wasm, Is.EqualTo(TimeSpan.FromSeconds(15)));
             _trace.StartProcess();
             var limit = new SilenceLimit(_trace, wasm, Start);
