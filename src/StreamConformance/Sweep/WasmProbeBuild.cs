@@ -60,9 +60,19 @@ namespace StreamConformance.Sweep
         {
             if (target.Origin == RuntimeOrigin.Private || FindCheckout() is not string checkout) return;
             var key = KeyOf(target.Version, WasmRuntimePacks.PackRoot(target.Location));
-            foreach (var folder in new[] { Path.Combine(checkout, CacheRelative, key), Path.Combine(Path.GetDirectoryName(Path.Combine(checkout, ProjectRelative))!, "obj", Configuration(), key) })
+            foreach (var folder in new[] { OutputFolder(checkout, key), IntermediateFolder(checkout, key) })
                 if (Directory.Exists(folder)) Directory.Delete(folder, recursive: true);
         }
+
+        /// <summary>Where the probe <paramref name="key"/> is built to: the module Node runs and what it loads.</summary>
+        static string OutputFolder(string checkout, string key) => Path.Combine(checkout, CacheRelative, key);
+
+        /// <summary>
+        /// The probe <paramref name="key"/>'s intermediate folder, given to the build (WasmProbeIntermediate): one per probe,
+        /// so a pack given by its folder never mixes its incremental build's files with the registry's pack of its version.
+        /// </summary>
+        static string IntermediateFolder(string checkout, string key) =>
+            Path.Combine(Path.GetDirectoryName(Path.Combine(checkout, ProjectRelative))!, "obj", Configuration(), key);
 
         /// <summary>The probe of the registry's pack <paramref name="version"/>, or, with <paramref name="packRoot"/>, of the pack in that folder.</summary>
         static string EntryFor(string version, string? packRoot)
@@ -70,7 +80,7 @@ namespace StreamConformance.Sweep
             var checkout = FindCheckout()
                 ?? throw new InvalidOperationException($"WebAssembly probe: no {ProjectRelative} above the harness or the current folder to build it from");
             var key = KeyOf(version, packRoot);
-            var output = Path.Combine(checkout, CacheRelative, key);
+            var output = OutputFolder(checkout, key);
             var entry = Path.Combine(output, EntryName);
             var stamp = Path.Combine(output, "built-for");
             var wanted = HarnessIdentity() + (packRoot == null ? "" : "\n" + PackFingerprint(packRoot));
@@ -129,7 +139,8 @@ namespace StreamConformance.Sweep
             var arguments = new List<string>
             {
                 "build", Path.Combine(checkout, ProjectRelative), "-c", Configuration(), "-nologo", "-v", "q", "-clp:ErrorsOnly",
-                "-p:WasmPackVersion=" + version, "-p:WasmProbeOutput=" + output + Path.DirectorySeparatorChar, "-p:WasmProbeKey=" + key,
+                "-p:WasmPackVersion=" + version, "-p:WasmProbeOutput=" + output + Path.DirectorySeparatorChar,
+                "-p:WasmProbeIntermediate=" + IntermediateFolder(checkout, key) + Path.DirectorySeparatorChar,
             };
             if (packRoot != null) arguments.Add("-p:WasmRuntimePackLocation=" + packRoot + Path.DirectorySeparatorChar);
             ProcessArguments.Set(psi, arguments);
