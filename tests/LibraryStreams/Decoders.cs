@@ -45,6 +45,7 @@ namespace LibraryStreams
     {
         const int MaxFrame = 1 << 20;
         readonly Stream _inner;
+        readonly byte[] _header = new byte[4];
         int _left;
 
         public FrameCodecStream(Stream inner) => _inner = inner ?? throw new ArgumentNullException(nameof(inner));
@@ -59,17 +60,10 @@ namespace LibraryStreams
             if (count == 0) return 0;
             while (_left == 0)
             {
-                var header = new byte[4];
-                var got = 0;
-                while (got < 4)
-                {
-                    var n = _inner.Read(header, got, 4 - got);
-                    if (n == 0) break;
-                    got += n;
-                }
+                var got = FrameHeader.Fill(_inner, _header);
                 if (got == 0) return 0;
-                if (got < 4) throw new InvalidDataException("truncated frame header");
-                var length = (header[0] << 24) | (header[1] << 16) | (header[2] << 8) | header[3];
+                if (got < _header.Length) throw new InvalidDataException("truncated frame header");
+                var length = FrameHeader.Number(_header, 0, _header.Length);
                 if (length < 0 || length > MaxFrame) throw new InvalidDataException($"frame length {length} is not a frame's");
                 _left = length;
             }
@@ -84,7 +78,7 @@ namespace LibraryStreams
             Validate(buffer, offset, count);
             if (!_inner.CanWrite) throw new NotSupportedException();
             if (count == 0) return;
-            _inner.Write(new[] { (byte)(count >> 24), (byte)(count >> 16), (byte)(count >> 8), (byte)count }, 0, 4);
+            FrameHeader.Write(_inner, _header, count);
             _inner.Write(buffer, offset, count);
         }
 
@@ -122,16 +116,9 @@ namespace LibraryStreams
             if (_left < 0)
             {
                 var header = new byte[8];
-                var got = 0;
-                while (got < 8)
-                {
-                    var n = _inner.Read(header, got, 8 - got);
-                    if (n == 0) break;
-                    got += n;
-                }
-                if (got < 8 || header[0] != 'C' || header[1] != 'H' || header[2] != 'K' || header[3] != '1')
+                if (FrameHeader.Fill(_inner, header) < 8 || header[0] != 'C' || header[1] != 'H' || header[2] != 'K' || header[3] != '1')
                     throw new InvalidDataException("not a CHK1 stream");
-                _left = (header[4] << 24) | (header[5] << 16) | (header[6] << 8) | header[7];
+                _left = FrameHeader.Number(header, 4, 4);
             }
             var read = _inner.Read(buffer, offset, Math.Min(count, _left));
             _left -= read;

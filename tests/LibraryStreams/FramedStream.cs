@@ -22,6 +22,7 @@ namespace LibraryStreams
     {
         readonly Stream _inner;
         readonly IFrameCodec _codec;
+        readonly byte[] _header = new byte[2];
         int _left;
 
         public FramedStream(Stream inner, IFrameCodec codec)
@@ -40,11 +41,10 @@ namespace LibraryStreams
             if (count == 0) return 0;
             if (_left == 0)
             {
-                var high = _inner.ReadByte();
-                if (high < 0) return 0;
-                var low = _inner.ReadByte();
-                if (low < 0) throw new EndOfStreamException("a frame header was cut short");
-                _left = high << 8 | low;
+                var got = FrameHeader.Fill(_inner, _header);
+                if (got == 0) return 0;
+                if (got < _header.Length) throw new EndOfStreamException("a frame header was cut short");
+                _left = FrameHeader.Number(_header, 0, _header.Length);
                 if (_left == 0) return 0;
             }
             var n = _inner.Read(buffer, offset, Math.Min(count, _left));
@@ -60,8 +60,7 @@ namespace LibraryStreams
             while (count > 0)
             {
                 var frame = Math.Min(count, _codec.MaxFrame);
-                _inner.WriteByte((byte)(frame >> 8));
-                _inner.WriteByte((byte)frame);
+                FrameHeader.Write(_inner, _header, frame);
                 _inner.Write(buffer, offset, frame);
                 offset += frame;
                 count -= frame;
