@@ -114,7 +114,7 @@ namespace StreamConformance.Reports
             w.WriteLine();
             w.WriteLine("</details>");
             w.WriteLine();
-            w.WriteLine($"Seed {document.Options.GetValueOrDefault("seed")}, {document.WallSeconds:0.0} s, streamconf {document.ToolVersion}.");
+            w.WriteLine($"Seed {(document.Options.TryGetValue("seed", out var seed) ? seed : "")}, {document.WallSeconds:0.0} s, streamconf {document.ToolVersion}.");
         }
 
         /// <summary>The per-assembly table, then each static-only type with its reason.</summary>
@@ -236,11 +236,5 @@ namespace StreamConformance.Reports
         static string Code(string text) => Cell(text.Contains("`") ? "`` " + text + " ``" : "`" + text + "`");
 
         static string Cell(string text) => Markup.MarkdownCell(text);
-    }
-
-    static class DictionaryExtensions
-    {
-        public static string GetValueOrDefault(this System.Collections.Generic.IDictionary<string, string> d, string key) =>
-            d.TryGetValue(key, out var v) ? v : "";
     }
 }
