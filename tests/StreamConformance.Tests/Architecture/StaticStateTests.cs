@@ -36,6 +36,19 @@ namespace StreamConformance.Tests.Architecture
                 Assert.That(stores.Any(s => s.EndsWith(" stores " + field, System.StringComparison.Ordinal)), field + " is no longer stored to: remove it from Allowed");
         }
 
+        /// <summary>The assemblies that run beside the library in the probe, read the same way: the companion recipes and the probe itself.</summary>
+        [TestCase("StreamConformance.Recipes.AspNetCore")]
+        [TestCase("streamconf-probe")]
+        public void NorInTheAssembliesBesideIt(string name)
+        {
+            var folder = System.IO.Path.GetDirectoryName(typeof(Glob).Assembly.Location)!;
+            // The probe is an .exe for net472; ASP.NET Core's recipes are built for .NET only.
+            var path = new[] { ".dll", ".exe" }.Select(e => System.IO.Path.Combine(folder, name + e)).FirstOrDefault(System.IO.File.Exists);
+            if (path == null) Assert.Ignore(name + " is not built for this framework");
+            var stores = StoresOutsideStaticConstructors(path);
+            Assert.That(stores, Is.Empty, "static fields assigned outside a static constructor:\n" + string.Join("\n", stores));
+        }
+
         [Test]
         public void TheReadingFindsAStoreInASetter()
         {
