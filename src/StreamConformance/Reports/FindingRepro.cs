@@ -49,7 +49,7 @@ namespace StreamConformance.Reports
                     why = noSource;
                     continue;
                 }
-                return Program(finding, result, source, call.Value.Item1, call.Value.Item2, violation!);
+                return Program(finding, result, source, call.Value.Item1, call.Value.Item2, violation!, access);
             }
             if (tracedReason != null) why = tracedReason;
             if (why.Length == 0) why = "no failing result to replay";
@@ -257,7 +257,7 @@ sealed class Unseekable : Stream
             return null;
         }
 
-        static string Program(Finding finding, CheckResult result, string source, string call, bool disposedFirst, string violation)
+        static string Program(Finding finding, CheckResult result, string source, string call, bool disposedFirst, string violation, StreamAccess access)
         {
             var sb = new StringBuilder();
             sb.Append("// ").Append(finding.Id).Append(": ").Append(finding.Title).Append('\n');
@@ -269,7 +269,7 @@ sealed class Unseekable : Stream
             foreach (var line in source.Split('\n')) sb.Append("        ").Append(line).Append('\n');
             sb.Append("        Console.WriteLine($\"CanRead={stream.CanRead} CanWrite={stream.CanWrite} CanSeek={stream.CanSeek}\");\n");
             if (disposedFirst) sb.Append("        stream.Dispose();\n");
-            var earlier = EarlierCalls(result.Check, call);
+            var earlier = EarlierCalls(result.Check, call, violation, access);
             if (earlier.Count > 0)
             {
                 sb.Append("        // The check's earlier calls on this stream, each refused or not: a refused call may leave its state changed.\n");
@@ -306,11 +306,13 @@ sealed class Unseekable : Stream
 
         /// <summary>
         /// The calls edge.argument-validation made on the same stream before <paramref name="call"/> (Read's cases before
-        /// ReadAsync's, Write's before WriteAsync's): a stream may answer a misuse differently after one it refused.
+        /// ReadAsync's, Write's before WriteAsync's): a stream may answer a misuse differently after one it refused; and
+        /// capabilities.unsupported's (<see cref="CapabilityCallsBefore"/>).
         /// </summary>
-        static List<string> EarlierCalls(string check, string call)
+        static List<string> EarlierCalls(string check, string call, string violation, StreamAccess access)
         {
             var none = new List<string>();
+            if (check == "capabilities.unsupported") return CapabilityCallsBefore(call, violation, access);
             if (check != "edge.argument-validation") return none;
             foreach (var family in new[] { "Read", "Write" })
             {
@@ -320,6 +322,52 @@ sealed class Unseekable : Stream
                 if (at >= 0) return sequence.Take(at).ToList();
             }
             return none;
+        }
+
+        /// <summary>
+        /// capabilities.unsupported's calls on one stream, in its order (CapabilitiesUnsupportedCheck.Probe): each as the
+        /// call <see cref="Calls"/> spells, the statement that makes it, the flags under which the check makes it, and
+        /// whether the capability is true there. Every call is made on the same stream, so a call that must work can fail
+        /// only after an earlier one (OutputCacheStream's second write, once the first started the response). The Span and
+        /// Memory overloads, refused where the capability is false, are left out: Mono's mcs builds these programs too.
+        /// </summary>
+        static readonly (string Call, string Statement, string When, bool Supported)[] CapabilityCalls =
+        {
+            ("stream.Seek(0, SeekOrigin.Begin)", "stream.Seek(0, SeekOrigin.Begin)", "!stream.CanSeek", false),
+            ("stream.Position", "stream.Position.ToString()", "!stream.CanSeek", false),
+            ("stream.Position = 0", "stream.Position = 0", "!stream.CanSeek", false),
+            ("stream.Length", "stream.Length.ToString()", "!stream.CanSeek", false),
+            ("stream.SetLength(0)", "stream.SetLength(0)", "!stream.CanSeek", false),
+            ("stream.ReadByte()", "stream.ReadByte()", "!stream.CanRead", false),
+            ("stream.Read(new byte[0 + 8], 0, 8)", "stream.Read(new byte[8], 0, 8)", "!stream.CanRead", false),
+            ("stream.ReadAsync(new byte[0 + 8], 0, 8).GetAwaiter().GetResult()", "stream.ReadAsync(new byte[8], 0, 8).GetAwaiter().GetResult()", "!stream.CanRead", false),
+            ("", "stream.EndRead(stream.BeginRead(new byte[8], 0, 8, null, null))", "!stream.CanRead", false),
+            ("stream.WriteByte(1)", "stream.WriteByte(1)", "!stream.CanWrite", false),
+            ("stream.Write(new byte[0 + 8], 0, 8)", "stream.Write(new byte[8], 0, 8)", "!stream.CanWrite", false),
+            ("stream.WriteAsync(new byte[0 + 8], 0, 8).GetAwaiter().GetResult()", "stream.WriteAsync(new byte[8], 0, 8).GetAwaiter().GetResult()", "!stream.CanWrite", false),
+            ("", "stream.EndWrite(stream.BeginWrite(new byte[8], 0, 8, null, null))", "!stream.CanWrite", false),
+            ("stream.SetLength(0)", "stream.SetLength(0)", "!stream.CanWrite && stream.CanSeek", false),
+            ("stream.Seek(0, SeekOrigin.Current)", "stream.Seek(0, SeekOrigin.Current)", "stream.CanSeek", true),
+            ("stream.Position", "stream.Position.ToString()", "stream.CanSeek", true),
+            ("stream.Length", "stream.Length.ToString()", "stream.CanSeek", true),
+            ("stream.Position = 0", "stream.Position = 0", "stream.CanSeek", true),
+            ("stream.ReadByte()", "stream.ReadByte()", "stream.CanRead", true),
+            ("stream.WriteByte(1)", "stream.WriteByte(1)", "stream.CanWrite", true),
+            ("stream.Write(new byte[0 + 8], 0, 8)", "stream.Write(new byte[8], 0, 8)", "stream.CanWrite", true),
+        };
+
+        /// <summary>The calls capabilities.unsupported made on the stream before <paramref name="call"/>, each under the flags it was made under.</summary>
+        static List<string> CapabilityCallsBefore(string call, string violation, StreamAccess access)
+        {
+            var supported = violation.Contains("although the capability is true");
+            bool Match((string Call, string Statement, string When, bool Supported) c) => c.Call == call && c.Supported == supported;
+            // SetLength(0) is refused twice: where CanSeek is false, and on a read-only stream that seeks.
+            var at = violation.Contains("on a read-only stream") ? Array.FindLastIndex(CapabilityCalls, Match) : Array.FindIndex(CapabilityCalls, Match);
+            if (at < 0) return new List<string>();
+            return CapabilityCalls.Take(at)
+                // The check reads a stream that can read only where it opened it for reading.
+                .Where(c => !(c.Supported && c.Call == "stream.ReadByte()" && access == StreamAccess.Write))
+                .Select(c => $"if ({c.When}) {c.Statement}").ToList();
         }
 
         static string Clip(string text) => text.Length <= 160 ? text.Replace('\n', ' ') : text.Substring(0, 159).Replace('\n', ' ') + "…";

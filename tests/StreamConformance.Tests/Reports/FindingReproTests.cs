@@ -276,6 +276,24 @@ namespace StreamConformance.Tests.Reports
             Assert.That(output, Does.Contain("stream.Write(new byte[10], -1, 1): no exception"), program + "\n" + output);
         }
 
+        /// <summary>
+        /// A write that must work fails only after the check's earlier write on the same stream (OutputCacheStream's, once
+        /// the first write started the response): capabilities.unsupported's program makes the check's earlier calls first,
+        /// each under the flags it was made under, and shows the failure; without them the write works.
+        /// </summary>
+        [Test]
+        public void ASupportedCallThatFailsAfterAnEarlierOneIsReplayedWithIt()
+        {
+            var result = Checked("capabilities.unsupported", new TestWriteRecipe<WritesOnceStream>());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.StartWith("Write: Write(byte[], 0, 8) threw System.InvalidOperationException"));
+            var program = ProgramOf(result);
+            Assert.That(program, Does.Contain("try { if (!stream.CanSeek) stream.Seek(0, SeekOrigin.Begin); } catch (Exception) { }")
+                .And.Contain("try { if (stream.CanWrite) stream.WriteByte(1); } catch (Exception) { }"));
+            var output = Run(program, typeof(WritesOnceStream).Assembly.Location);
+            Assert.That(output, Does.Contain("stream.Write(new byte[0 + 8], 0, 8) threw System.InvalidOperationException"), program + "\n" + output);
+        }
+
         /// <summary>A write-only recipe for a test's own stream type, written as its constructor.</summary>
         sealed class TestWriteRecipe<T> : StreamRecipe where T : Stream
         {
@@ -329,6 +347,28 @@ namespace StreamConformance.Tests.Reports
             if (_validated && offset < 0) return;
             _validated = true;
             base.Write(buffer, offset, count);
+        }
+    }
+
+    /// <summary>Write-only and forward-only as the contract says; a write after the first throws InvalidOperationException.</summary>
+    public sealed class WritesOnceStream : Stream
+    {
+        bool _written;
+
+        public override bool CanRead => false;
+        public override bool CanSeek => false;
+        public override bool CanWrite => true;
+        public override long Length => throw new NotSupportedException();
+        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+        public override void Flush() { }
+        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            if (_written) throw new InvalidOperationException("the first write started the response");
+            _written = true;
         }
     }
 
