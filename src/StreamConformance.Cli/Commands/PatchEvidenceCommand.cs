@@ -43,6 +43,13 @@ namespace StreamConformance.Cli.Commands
             return command;
         }
 
+        /// <summary>How the command line names a runtime: dotnet, mono, a version ("9.0", resolved by version, installed or
+        /// private, as "dotnet-9.0"), or its folder; a version keeps the private runtimes' folder out of the evidence.</summary>
+        static string SpecOf(Runtimes.RuntimeTarget r) =>
+            r.Name == "dotnet" || r.Name == "mono" ? r.Name
+            : r.Name.StartsWith("dotnet-", StringComparison.Ordinal) && r.Name.Length > 7 && char.IsDigit(r.Name[7]) ? r.Name.Substring(7)
+            : r.Location;
+
         int Run(ParseResult parse)
         {
             var folders = parse.GetValue(_folder)!.Select(PatchFolder.Load).ToList();
@@ -61,7 +68,7 @@ namespace StreamConformance.Cli.Commands
             var options = new EvidenceOptions
             {
                 Runs = parse.GetValue(_runs), Quick = parse.GetValue(_quick), Threshold = threshold, Checks = parse.GetValue(_checks),
-                Command = $"./build.sh run patch evidence {relative} " + string.Join(" ", runtimes.Select(r => "--runtime " + (r.Name == "dotnet" || r.Name == "mono" ? r.Name : r.Location)))
+                Command = $"./build.sh run patch evidence {relative} " + string.Join(" ", runtimes.Select(r => "--runtime " + SpecOf(r)))
                     + (parse.GetValue(_quick) ? " --quick" : "") + (parse.GetValue(_checks) is string c ? $" --checks '{c}'" : "") + (parse.GetValue(_runs) != 5 ? $" --runs {parse.GetValue(_runs)}" : ""),
                 Progress = line => AnsiConsole.MarkupLine("[grey]" + Markup.Escape(line) + "[/]"),
             };

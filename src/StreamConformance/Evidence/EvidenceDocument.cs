@@ -197,6 +197,8 @@ namespace StreamConformance.Evidence
         [JsonProperty("location")] public string Location { get; set; } = "";
         /// <summary>Module version id written (copies) for the rewritten assembly.</summary>
         [JsonProperty("writtenMvid", NullValueHandling = NullValueHandling.Ignore)] public string? WrittenMvid { get; set; }
+        /// <summary>A copy that rewrites several assemblies (a group spanning two, 0009 and 0018): each one's module version id, by simple name.</summary>
+        [JsonProperty("writtenMvids", NullValueHandling = NullValueHandling.Ignore)] public Dictionary<string, string>? WrittenMvids { get; set; }
         /// <summary>Where the probe loaded the assembly from and its module version id, in every run of this side.</summary>
         [JsonProperty("loaded")] public List<string> Loaded { get; set; } = new List<string>();
         /// <summary>True when every run loaded the file with the written module version id (copies), or the installed one (original).</summary>

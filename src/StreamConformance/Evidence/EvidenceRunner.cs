@@ -82,7 +82,8 @@ namespace StreamConformance.Evidence
                 evidence.Copies.Add(new CopyEvidence
                 {
                     Side = side, Location = copy.Flavor == RuntimeFlavor.CoreClr ? copy.DotNetRoot! : copy.Location,
-                    WrittenMvid = copy.Copy!.Assemblies[0].Mvid, Reused = !wasBuilt, BuildSeconds = Math.Round(built.Elapsed.TotalSeconds, 1),
+                    WrittenMvid = copy.Copy!.Assemblies[0].Mvid, Reused = !wasBuilt,
+                    WrittenMvids = copy.Copy.Assemblies.Count > 1 ? copy.Copy.Assemblies.ToDictionary(a => a.Name, a => a.Mvid) : null, BuildSeconds = Math.Round(built.Elapsed.TotalSeconds, 1),
                 });
                 if (side == Patched) evidence.Replaced = copy.Copy.Replaced;
             }
@@ -117,19 +118,20 @@ namespace StreamConformance.Evidence
                     evidence.Errors.AddRange(doc.Runtimes.SelectMany(r => r.Errors).Select(e => $"{side}: {e}"));
                 }
             }
-            foreach (var copy in evidence.Copies) Prove(copy, runs[copy.Side], scope.Assembly, original);
+            foreach (var copy in evidence.Copies) Prove(copy, runs[copy.Side], scope.Assemblies, original);
             Judge(evidence, runs, set, scope);
             evidence.Seconds = Math.Round(clock.Elapsed.TotalSeconds, 1);
             return evidence;
         }
 
-        /// <summary>What a set's sweeps cover: the patched types, the controls, the checks, the rewritten assembly.</summary>
+        /// <summary>What a set's sweeps cover: the patched types, the controls, the checks, the rewritten assemblies.</summary>
         sealed class Scope
         {
             public IReadOnlyList<string> Measured = Array.Empty<string>();
             public IReadOnlyList<string> Controls = Array.Empty<string>();
             public string? Checks;
-            public string Assembly = "";
+            public IReadOnlyList<string> Assemblies = Array.Empty<string>();
+            public string Assembly => string.Join(" and ", Assemblies);
             public string MeasuredType => string.Join(" and ", Measured);
             public string Control => string.Join(" and ", Controls);
             public string[] Types => Measured.Concat(Controls.Where(c => !Measured.Contains(c))).ToArray();
@@ -143,7 +145,7 @@ namespace StreamConformance.Evidence
                     Measured = targets.SelectMany(t => t.Target.MeasuredTypes).Distinct().ToList(),
                     Controls = set.Patches.Select(p => p.Manifest.Control).Distinct().ToList(),
                     Checks = checks.Any(c => c == null || c == "*") ? null : string.Join("|", checks),
-                    Assembly = targets[0].Target.Assembly,
+                    Assemblies = targets.Select(t => t.Target.Assembly).Distinct().ToList(),
                 };
             }
         }
@@ -156,22 +158,33 @@ namespace StreamConformance.Evidence
                 Quick = _options.Quick, Parallel = false,
             };
             options.Runtimes.Add(side);
-            options.ReportAssemblies.Add(scope.Assembly);
+            options.ReportAssemblies.AddRange(scope.Assemblies);
             return new SweepRunner(options, SweepTargets.FromInventory, _options.Locator).Run();
         }
 
-        /// <summary>Every process of a side loaded the assembly it should: the copy's written file (by module id), or the installed one.</summary>
-        static void Prove(CopyEvidence copy, List<RunDocument> runs, string assembly, RuntimeTarget original)
+        /// <summary>Every process of a side loaded each rewritten assembly as it should: the copy's written file (by module
+        /// id), or the installed one.</summary>
+        static void Prove(CopyEvidence copy, List<RunDocument> runs, IReadOnlyList<string> assemblies, RuntimeTarget original)
         {
-            var loaded = runs.Select(d => d.Runtimes.FirstOrDefault()?.Runtime.LoadedAssemblies?.FirstOrDefault(a => a.Name == assembly)).ToList();
-            copy.Loaded = loaded.Select(a => a == null ? "(not reported)" : a.Error ?? $"{a.Location} mvid {a.Mvid}").Distinct().ToList();
-            // WebAssembly loads its assemblies from bytes, with no location: there the original is known by its module id too.
-            var originalMvid = new Lazy<string>(() => MvidOf(RuntimeCopier.Locate(original, "/nonexistent", assembly).Original));
-            copy.Proven = loaded.All(a => a != null && a.Error == null && (copy.WrittenMvid != null
-                ? a.Mvid == copy.WrittenMvid
-                : a.Location.Length == 0
-                    ? a.Mvid == originalMvid.Value
-                    : original.AssemblyDirectories.Any(d => RuntimeResolver.ResolveLinks(a.Location).StartsWith(RuntimeResolver.ResolveLinks(d), StringComparison.Ordinal))));
+            copy.Loaded = new List<string>();
+            copy.Proven = true;
+            foreach (var assembly in assemblies)
+            {
+                var loaded = runs.Select(d => d.Runtimes.FirstOrDefault()?.Runtime.LoadedAssemblies?.FirstOrDefault(a => a.Name == assembly)).ToList();
+                // One assembly: its lines as they always were; several: each line names its assembly.
+                var prefix = assemblies.Count > 1 ? assembly + ": " : "";
+                copy.Loaded.AddRange(loaded.Select(a => prefix + (a == null ? "(not reported)" : a.Error ?? $"{a.Location} mvid {a.Mvid}")).Distinct());
+                string? written = copy.WrittenMvid;
+                if (copy.WrittenMvids != null) written = copy.WrittenMvids.TryGetValue(assembly, out var mvid) ? mvid : null;
+                if (copy.WrittenMvid != null && written == null) { copy.Proven = false; continue; }
+                // WebAssembly loads its assemblies from bytes, with no location: there the original is known by its module id too.
+                var originalMvid = new Lazy<string>(() => MvidOf(RuntimeCopier.Locate(original, "/nonexistent", assembly).Original));
+                copy.Proven &= loaded.All(a => a != null && a.Error == null && (written != null
+                    ? a.Mvid == written
+                    : a.Location.Length == 0
+                        ? a.Mvid == originalMvid.Value
+                        : original.AssemblyDirectories.Any(d => RuntimeResolver.ResolveLinks(a.Location).StartsWith(RuntimeResolver.ResolveLinks(d), StringComparison.Ordinal))));
+            }
         }
 
         static string MvidOf(string assemblyPath)
@@ -201,7 +214,7 @@ namespace StreamConformance.Evidence
                 foreach (var member in evidence.Members)
                 {
                     var patch = set.Patches.Single(p => p.Manifest.Id == member.Patch);
-                    member.Verdicts = HeadlineVerdicts(side, evidence.Figures, patch.Manifest.HeadlineCheck, patch.Manifest.Targets.SelectMany(t => t.MeasuredTypes).ToList());
+                    member.Verdicts = HeadlineVerdicts(side, evidence.Figures, patch.Manifest.HeadlineCheck, patch.Manifest.HeadlineMetric, patch.Manifest.Targets.SelectMany(t => t.MeasuredTypes).ToList());
                 }
 
             foreach (var s in s_sides)
@@ -270,7 +283,7 @@ namespace StreamConformance.Evidence
         /// gave, and the figure where the check measures one. Shows in a group's evidence that each patch's own
         /// check moved on the shared copy.
         /// </summary>
-        static List<MemberVerdict> HeadlineVerdicts(Dictionary<string, List<RunDocument>> side, List<FigureRow> figures, string? check, IReadOnlyList<string> types)
+        static List<MemberVerdict> HeadlineVerdicts(Dictionary<string, List<RunDocument>> side, List<FigureRow> figures, string? check, string? metric, IReadOnlyList<string> types)
         {
             var verdicts = new List<MemberVerdict>();
             if (check == null) return verdicts;
@@ -280,11 +293,14 @@ namespace StreamConformance.Evidence
                 .Select(r => (r.Type, r.Variant, Key: Key(r))).Distinct().OrderBy(k => k.Key, StringComparer.Ordinal);
             foreach (var (type, variant, key) in keys)
             {
-                var figure = figures.FirstOrDefault(f => f.Type == type && f.Variant == variant && f.Check == check && f.Aa != null && f.Patched != null);
+                // The headline's own metric ("check#metric") when it names one, else the first figure that changed, else the first:
+                // a check with several figures (a syscall cell's lseek and pwrite64) must not show one that stayed "0 → 0".
+                var rows = figures.Where(f => f.Type == type && f.Variant == variant && f.Check == check && f.Aa != null && f.Patched != null).ToList();
+                var figure = rows.FirstOrDefault(f => f.Metric == metric) ?? rows.FirstOrDefault(f => f.Aa!.Value != f.Patched!.Value) ?? rows.FirstOrDefault();
                 verdicts.Add(new MemberVerdict
                 {
                     Type = type, Variant = variant, Check = check, Aa = Outcomes(Aa, key), Patched = Outcomes(Patched, key),
-                    Figure = figure == null ? null : $"{figure.Metric} {Format(figure.Aa!.Value, figure.Metric)} → {Format(figure.Patched!.Value, figure.Metric)}",
+                    Figure = figure == null ? null : FigureChange(figure),
                 });
             }
             return verdicts;
@@ -406,13 +422,17 @@ namespace StreamConformance.Evidence
                     .OrderBy(f => f.Type == patch.Manifest.Control ? 1 : 0).ThenBy(f => f.Variant == "default" ? 0 : 1).ThenBy(f => f.Variant, StringComparer.Ordinal).FirstOrDefault();
                 if (row == null) { parts.Add($"{r.Runtime} {r.Version}: {r.Verdict}"); continue; }
                 // A syscall figure is per operation: the headline gives the calls of the whole cell, which is what a reader counts.
-                var figures = row.Operations is double ops && ops > 0
-                    ? $"{row.Metric} {ResultSummary.Format(Math.Round(row.Aa!.Value * ops))} → {ResultSummary.Format(Math.Round(row.Patched!.Value * ops))} calls in {ResultSummary.Format(ops)} operations"
-                    : $"{Format(row.Aa!.Value, row.Metric)} → {Format(row.Patched!.Value, row.Metric)}";
+                var figures = row.Operations is double ? FigureChange(row) : $"{Format(row.Aa!.Value, row.Metric)} → {Format(row.Patched!.Value, row.Metric)}";
                 parts.Add($"{r.Runtime} {r.Version}: {row.Check} {figures} (A/A → patched{(row.Variant == "default" ? "" : ", " + row.Variant)})");
             }
             return string.Join("; ", parts);
         }
+
+        /// <summary>"bytesPerCall 4 → 0 B/call"; a syscall cell's figure as calls of the cell ("syscalls.pwrite64 17 → 16 calls in
+        /// 65536 operations"), never as a per-operation rate rounded to 0.</summary>
+        static string FigureChange(FigureRow f) => f.Operations is double ops && ops > 0
+            ? $"{f.Metric} {ResultSummary.Format(Math.Round(f.Aa!.Value * ops))} → {ResultSummary.Format(Math.Round(f.Patched!.Value * ops))} calls in {ResultSummary.Format(ops)} operations"
+            : $"{f.Metric} {Format(f.Aa!.Value, f.Metric)} → {Format(f.Patched!.Value, f.Metric)}";
 
         public static string Format(double value, string metric) => metric switch
         {

@@ -91,8 +91,12 @@ namespace StreamConformance.Evidence
                     sb.Append('\n');
                 }
 
-            // One line per tracker item: two patches may cite the same one in their own words.
-            var related = set.Patches.SelectMany(p => p.Manifest.Issue!.Related).GroupBy(r => r.Split(' ')[0]).Select(g => g.First()).ToList();
+            // One line per tracker item: two patches may cite the same one in their own words. A patch of this group named
+            // as related ("patch 0018: …") is part of this pull request, not an item to link.
+            var members = set.Patches.Select(p => "patch " + p.Manifest.Id).ToList();
+            var related = set.Patches.SelectMany(p => p.Manifest.Issue!.Related)
+                .Where(r => !members.Any(m => r.StartsWith(m, System.StringComparison.Ordinal)))
+                .GroupBy(r => r.Split(' ')[0]).Select(g => g.First()).ToList();
             if (related.Count > 0)
             {
                 sb.Append("## Related\n\n");

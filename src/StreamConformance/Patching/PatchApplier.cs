@@ -22,36 +22,38 @@ namespace StreamConformance.Patching
         public static RuntimeTarget Apply(PatchFolder patch, RuntimeTarget original, string outDir, string kind) =>
             Apply(PatchSet.Of(patch), original, outDir, kind);
 
-        /// <summary>One copy carrying every patch of <paramref name="set"/> (a group's patches woven into the same assembly).</summary>
+        /// <summary>One copy carrying every patch of <paramref name="set"/>: a group's patches woven into their assemblies
+        /// (one pull request may span two, 0009 and 0018), each assembly rewritten once.</summary>
         public static RuntimeTarget Apply(PatchSet set, RuntimeTarget original, string outDir, string kind)
         {
-            var targets = set.TargetsFor(original);
-            var assembly = targets[0].Target.Assembly;
             outDir = Path.GetFullPath(outDir);
             CheckOut(original, outDir);
             var created = !Directory.Exists(outDir);
             try
             {
-                var (module, replaced, _) = Weave(set, original, kind == RuntimeCopyManifest.Patched);
+                var woven = Weave(set, original, kind == RuntimeCopyManifest.Patched);
                 RuntimeCopier.Lay(original, outDir);
-                var (_, places) = RuntimeCopier.Locate(original, outDir, assembly);
                 var staging = Path.Combine(outDir, ".streamconf-staging");
                 Directory.CreateDirectory(staging);
-                var written = Path.Combine(staging, assembly + ".dll");
-                module.Write(written);
-                var mvid = module.Mvid;
-                module.Dispose();
-                RuntimeCopier.Place(written, places);
-                var hash = Sha256(written);
-                Directory.Delete(staging, recursive: true);
-                new RuntimeCopyManifest
+                var manifest = new RuntimeCopyManifest
                 {
                     Kind = kind, PatchId = set.Id, PatchFolder = string.Join(";", set.Patches.Select(p => p.Path)), PatchHash = set.ContentHash(original),
                     OriginalLocation = original.Location, OriginalVersion = original.Version,
                     Flavor = FlavorOf(original),
-                    Assemblies = { new RewrittenAssembly { Name = assembly, Paths = places.ToList(), Mvid = mvid.ToString(), Sha256 = hash } },
-                    Replaced = replaced.ToList(),
-                }.Write(outDir);
+                };
+                foreach (var (assembly, module, replaced, _) in woven)
+                {
+                    var (_, places) = RuntimeCopier.Locate(original, outDir, assembly);
+                    var written = Path.Combine(staging, assembly + ".dll");
+                    module.Write(written);
+                    var mvid = module.Mvid;
+                    module.Dispose();
+                    RuntimeCopier.Place(written, places);
+                    manifest.Assemblies.Add(new RewrittenAssembly { Name = assembly, Paths = places.ToList(), Mvid = mvid.ToString(), Sha256 = Sha256(written) });
+                    manifest.Replaced.AddRange(replaced);
+                }
+                Directory.Delete(staging, recursive: true);
+                manifest.Write(outDir);
                 return RuntimeResolver.ResolvePath(outDir);
             }
             catch (Exception e) when (e is IOException || e is UnauthorizedAccessException)
@@ -92,17 +94,21 @@ namespace StreamConformance.Patching
         }
 
         /// <summary>As <see cref="Weave(PatchFolder, PatchTarget, RuntimeTarget, bool)"/> for every patch of <paramref name="set"/>,
-        /// in id order, into one module.</summary>
-        /// <returns>The module, the members replaced as "Type::Member(…)", and the file read.</returns>
-        public static (ModuleDefinition Module, IReadOnlyList<string> Replaced, string Source) Weave(PatchSet set, RuntimeTarget original, bool patched)
+        /// in id order: one module per rewritten assembly, in the order the patches first name them.</summary>
+        /// <returns>Per assembly: its simple name, the module, the members replaced as "Type::Member(…)", and the file read.</returns>
+        public static IReadOnlyList<(string Assembly, ModuleDefinition Module, IReadOnlyList<string> Replaced, string Source)> Weave(PatchSet set, RuntimeTarget original, bool patched)
         {
-            var targets = set.TargetsFor(original);
-            var (module, source) = Read(targets[0].Target, original);
-            var replaced = new List<string>();
-            if (patched)
-                foreach (var (patch, target) in targets)
-                    replaced.AddRange(WeaveInto(module, patch, target, original, source).Select(m => target.Type + "::" + m));
-            return (Finish(module), replaced, source);
+            var result = new List<(string, ModuleDefinition, IReadOnlyList<string>, string)>();
+            foreach (var byAssembly in set.TargetsFor(original).GroupBy(t => t.Target.Assembly))
+            {
+                var (module, source) = Read(byAssembly.First().Target, original);
+                var replaced = new List<string>();
+                if (patched)
+                    foreach (var (patch, target) in byAssembly)
+                        replaced.AddRange(WeaveInto(module, patch, target, original, source).Select(m => target.Type + "::" + m));
+                result.Add((byAssembly.Key, Finish(module), replaced, source));
+            }
+            return result;
         }
 
         static (ModuleDefinition Module, string Source) Read(PatchTarget target, RuntimeTarget original)

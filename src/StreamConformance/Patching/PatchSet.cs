@@ -9,9 +9,10 @@ namespace StreamConformance.Patching
 {
     /// <summary>
     /// The patches one runtime copy carries: one folder, or the folders of one group (patches that go upstream as one
-    /// pull request), woven into the same assembly so that the copy shows they compose. A group is refused when its
-    /// folders do not declare the same group, rewrite different assemblies, or replace one member twice (one copy
-    /// cannot carry two bodies of a member: such patches are merged into one replacement first).
+    /// pull request), woven into one copy so that it shows they compose; a group's patches may rewrite different
+    /// assemblies (0009's System.Net.Http and 0018's System.Net.Requests), each assembly then rewritten once. A group is
+    /// refused when its folders do not declare the same group or replace one member twice (one copy cannot carry two
+    /// bodies of a member: such patches are merged into one replacement first).
     /// </summary>
     public sealed class PatchSet
     {
@@ -64,9 +65,6 @@ namespace StreamConformance.Patching
             var lacking = targets.FirstOrDefault(t => t.Target == null).Patch;
             if (lacking != null)
                 throw new InputException($"patch: {lacking.Manifest.Id} has no {flavor} target, which {string.Join(", ", targets.Where(t => t.Target != null).Select(t => t.Patch.Manifest.Id))} have: a group's copy carries every patch");
-            var assemblies = targets.Select(t => t.Target!.Assembly).Distinct().ToList();
-            if (assemblies.Count > 1)
-                throw new InputException($"patch: group {Group} rewrites {string.Join(" and ", assemblies)} on {flavor}: one copy measures patches of one assembly");
             var member = targets.SelectMany(t => t.Target!.Members.Select(m => (Key: t.Target.Type + "::" + m, t.Patch))).GroupBy(x => x.Key).FirstOrDefault(g => g.Count() > 1);
             if (member != null)
                 throw new InputException($"patch: {string.Join(" and ", member.Select(x => x.Patch.Manifest.Id))} both replace {member.Key} on {flavor}: one copy cannot carry two bodies of one member; merge them into one replacement");

@@ -103,6 +103,30 @@ namespace StreamConformance.Tests.Patching
             foreach (var member in Members) Assert.That(Body(module, member), Is.EqualTo(Body(installed, member)), member);
         }
 
+        /// <summary>A group whose patches rewrite two assemblies (0009's System.Net.Http, 0018's System.Net.Requests): the one
+        /// copy carries both rewritten files, each a real file with its own module id and its patch's members only.</summary>
+        [Test]
+        public void AGroupSpanningTwoAssembliesRewritesEachOnceInTheOneCopy()
+        {
+            var set = PatchSet.Of(new[] { Load("0018"), Load("0009") });
+            var copy = PatchApplier.Apply(set, _original, Path.Combine(_dir, "requests"), RuntimeCopyManifest.Patched).Copy!;
+            Assert.That(copy.PatchId, Is.EqualTo("0009+0018"));
+            Assert.That(copy.Assemblies.Select(a => a.Name), Is.EqualTo(new[] { "System.Net.Http", "System.Net.Requests" }));
+            Assert.That(copy.Replaced, Is.EquivalentTo(new[]
+            {
+                "System.Net.Http.HttpConnection/HttpContentWriteStream::FlushAsync(System.Threading.CancellationToken)",
+                "System.Net.RequestStream::Dispose(System.Boolean)", "System.Net.RequestStream::DisposeAsync()",
+            }));
+            foreach (var rewritten in copy.Assemblies)
+            {
+                Assert.That(new FileInfo(rewritten.Paths[0]).LinkTarget, Is.Null, rewritten.Name + ": a real file of the copy");
+                using var module = ModuleDefinition.ReadModule(rewritten.Paths[0]);
+                Assert.That(module.Mvid.ToString(), Is.EqualTo(rewritten.Mvid), rewritten.Name);
+                Assert.That(module.Assembly.Name.Name, Is.EqualTo(rewritten.Name));
+            }
+            Assert.That(copy.Assemblies.Select(a => a.Mvid).Distinct().Count(), Is.EqualTo(2));
+        }
+
         [Test]
         public void PatchesOfDifferentGroupsAreRefused()
         {
@@ -173,10 +197,55 @@ namespace StreamConformance.Tests.Patching
                 string.Join("; ", readByte.Select(v => v.Variant + " " + v.Change + " " + v.Figure)));
         }
 
+        /// <summary>0009 + 0018 (System.Net.Http and System.Net.Requests) on one copy per side: each side proved it loaded both
+        /// rewritten assemblies, 0018's dispose.twice fails on A/A and passes patched, both tests fail → pass, on 9.0 and 10.0.</summary>
+        [Test]
+        public void TheCommittedRequestStreamGroupEvidenceShowsBothAssembliesOnTheOneCopy()
+        {
+            var doc = EvidenceDocument.Read(GroupFolderOf("requeststream-second-dispose"));
+            Assert.That(doc.Patch, Is.EqualTo("0009+0018"));
+            Assert.That(doc.Runtimes.Select(r => r.Version.Split('.')[0]), Is.EquivalentTo(new[] { "9", "10" }));
+            foreach (var r in doc.Runtimes)
+            {
+                Assert.That(r.Copies.All(c => c.Proven), Is.True, r.Version);
+                foreach (var copy in r.Copies.Where(c => c.Side != EvidenceRunner.Original))
+                    Assert.That(copy.WrittenMvids!.Keys, Is.EquivalentTo(new[] { "System.Net.Http", "System.Net.Requests" }), r.Version + " " + copy.Side);
+                foreach (var assembly in new[] { "System.Net.Http:", "System.Net.Requests:" })
+                    Assert.That(r.Copies.All(c => c.Loaded.Any(l => l.StartsWith(assembly, StringComparison.Ordinal))), Is.True, r.Version + " " + assembly);
+                Assert.That(r.IntroducedFailures, Is.Empty, r.Version);
+                Assert.That(r.ControlChanges, Is.Empty, r.Version);
+                foreach (var m in r.Members!) Assert.That(m.UpstreamTest!.FailsThenPasses, Is.True, r.Version + " " + m.Patch);
+                var requestStream = r.Members!.Single(m => m.Patch == "0018").Verdicts.Single(v => v.Type == "System.Net.RequestStream");
+                Assert.That((requestStream.Aa, requestStream.Patched), Is.EqualTo(("fail", "pass")), r.Version);
+            }
+        }
+
+        /// <summary>0006 + 0019 (BufferedStream and BufferedFileStreamStrategy) on one copy: each headline shows its own
+        /// metric, pwrite64 17 → 16 calls of the cell, not the cell's first figure (an lseek "0 → 0").</summary>
+        [Test]
+        public void TheCommittedBufferedWriteByteGroupShowsEachHeadlinesOwnFigure()
+        {
+            var doc = EvidenceDocument.Read(GroupFolderOf("buffered-writebyte-full-buffer"));
+            Assert.That(doc.Patch, Is.EqualTo("0006+0019"));
+            foreach (var r in doc.Runtimes)
+            {
+                Assert.That(r.Copies.All(c => c.Proven), Is.True, r.Version);
+                Assert.That(r.IntroducedFailures, Is.Empty, r.Version);
+                foreach (var m in r.Members!)
+                {
+                    Assert.That(m.UpstreamTest!.FailsThenPasses, Is.True, r.Version + " " + m.Patch);
+                    var headline = m.Verdicts.Single(v => v.Variant == "default");
+                    Assert.That(headline.Figure, Is.EqualTo("syscalls.pwrite64 17 → 16 calls in 65536 operations"), r.Version + " " + m.Patch);
+                }
+            }
+        }
+
         static string GroupFolderOf(string name) => Path.Combine(RepoPaths.Root, "patches", "groups", name);
 
         [TestCase("sqlbytes-stream")]
         [TestCase("cryptostream-byte-path")]
+        [TestCase("requeststream-second-dispose")]
+        [TestCase("buffered-writebyte-full-buffer")]
         public void TheCommittedGroupEvidenceIsWhatTheReportWrites(string name)
         {
             var folder = GroupFolderOf(name);
@@ -196,6 +265,8 @@ namespace StreamConformance.Tests.Patching
         /// every diff; every test with its A/A → patched result on that copy; and it is what the report writes.</summary>
         [TestCase("sqlbytes-stream")]
         [TestCase("cryptostream-byte-path")]
+        [TestCase("requeststream-second-dispose")]
+        [TestCase("buffered-writebyte-full-buffer")]
         public void AGroupsPullRequestCoversEveryPatchFromTheOneCopy(string name)
         {
             var folder = GroupFolderOf(name);
@@ -206,8 +277,7 @@ namespace StreamConformance.Tests.Patching
                 $"stale: run `patch report patches/groups/{name} --upstream patches/groups/{name}/UPSTREAM.md`");
             Assert.That(Regex.Matches(text, "^# ", RegexOptions.Multiline).Select(x => x.Index), Has.Exactly(1).Items, "one pull request, no separate issue");
             Assert.That(text, Does.Contain("# Pull request: " + string.Join("; ", set.Patches.Select(p => p.Manifest.Issue!.PrTitle)) + "\n"));
-            var r = doc.Runtimes.Single();
-            foreach (var p in set.Patches)
+            foreach (var (r, p) in doc.Runtimes.SelectMany(r => set.Patches.Select(p => (r, p))))
             {
                 var m = p.Manifest;
                 var t = m.Targets.Single();
@@ -222,7 +292,10 @@ namespace StreamConformance.Tests.Patching
                 Assert.That(text, Does.Contain(File.ReadAllText(p.FileOf(t.Upstream.Diff)).TrimEnd()), m.Id + "'s diff");
                 Assert.That(text, Does.Contain(File.ReadAllText(p.FileOf(t.Test!.Source)).TrimEnd()), m.Id + "'s test");
                 Assert.That(text, Does.Contain("before these changes " + member.UpstreamTest!.SideOf(EvidenceRunner.Aa)!.Summary + "; with them " + member.UpstreamTest.SideOf(EvidenceRunner.Patched)!.Summary), m.Id);
-                foreach (var related in m.Issue.Related) Assert.That(text, Does.Contain("- " + related.Split(' ')[0]), m.Id);
+                // A related item naming a patch of the group is this pull request itself, not linked.
+                foreach (var related in m.Issue.Related.Where(x => !x.StartsWith("patch ", StringComparison.Ordinal)))
+                    Assert.That(text, Does.Contain("- " + related.Split(' ')[0]), m.Id);
+                Assert.That(text, Does.Not.Contain("- patch "), "no patch of the group listed as related");
             }
             // Each patch's own draft points at the group's one description.
             foreach (var p in set.Patches)
