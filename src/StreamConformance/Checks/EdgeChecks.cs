@@ -240,11 +240,16 @@ namespace StreamConformance.Checks
     /// <summary>
     /// Read, Write, ReadAsync and WriteAsync validate their arguments: a null buffer throws ArgumentNullException, a
     /// negative offset or count ArgumentOutOfRangeException, and a range beyond the array ArgumentException (any
-    /// subclass). Async members may throw or return a faulted task.
+    /// subclass). Async members may throw or return a faulted task. A call that rejects its arguments leaves the stream
+    /// usable: dotnet/runtime's suite disposes the stream after the same calls, so a later call or the Dispose that never
+    /// returns is a finding naming that call (each runs bounded), not a hang of the probe.
     /// </summary>
     public sealed class ArgumentValidationCheck : StreamCheck
     {
         public override string Name => "edge.argument-validation";
+
+        /// <summary>Generous for a call that only checks its arguments, and for a slow stream four times its open.</summary>
+        static readonly TimeSpan MinimumBound = TimeSpan.FromSeconds(2);
 
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
@@ -254,41 +259,118 @@ namespace StreamConformance.Checks
             // A stream that reads what it parses before it looks at the arguments answers content it rejects with a format
             // exception: which exception comes first is the content's doing there, so its reads are not judged.
             var rejected = recipe.RejectedContentReason;
+            var opening = Stopwatch.StartNew();
             var readable = rejected == null ? Fixtures.Readable(recipe, content) : null;
             if (readable != null)
-                using (readable)
-                    if (readable.Stream.CanRead)
-                    {
-                        parts.Add("Read/ReadAsync");
-                        var s = readable.Stream;
-                        Validate(findings, "Read", (b, o, c) => s.Read(b!, o, c));
-                        Validate(findings, "ReadAsync", (b, o, c) => s.ReadAsync(b!, o, c).GetAwaiter().GetResult());
-                    }
+            {
+                var calls = new MisuseCalls(readable, "Read", Bound(opening));
+                if (readable.Stream.CanRead)
+                {
+                    parts.Add("Read/ReadAsync");
+                    var s = readable.Stream;
+                    Validate(findings, calls, "Read", (b, o, c) => s.Read(b!, o, c));
+                    Validate(findings, calls, "ReadAsync", (b, o, c) => s.ReadAsync(b!, o, c).GetAwaiter().GetResult());
+                }
+                calls.Dispose(findings);
+            }
+            opening.Restart();
             var writable = Fixtures.Open(recipe, StreamAccess.Write, Array.Empty<byte>()) ?? Fixtures.Open(recipe, StreamAccess.ReadWrite, content);
             if (writable != null)
-                using (writable)
-                    if (writable.Stream.CanWrite)
-                    {
-                        parts.Add("Write/WriteAsync");
-                        var s = writable.Stream;
-                        Validate(findings, "Write", (b, o, c) => { s.Write(b!, o, c); return 0; });
-                        Validate(findings, "WriteAsync", (b, o, c) => { s.WriteAsync(b!, o, c).GetAwaiter().GetResult(); return 0; });
-                    }
+            {
+                var calls = new MisuseCalls(writable, "Write", Bound(opening));
+                if (writable.Stream.CanWrite)
+                {
+                    parts.Add("Write/WriteAsync");
+                    var s = writable.Stream;
+                    Validate(findings, calls, "Write", (b, o, c) => { s.Write(b!, o, c); return 0; });
+                    Validate(findings, calls, "WriteAsync", (b, o, c) => { s.WriteAsync(b!, o, c).GetAwaiter().GetResult(); return 0; });
+                }
+                calls.Dispose(findings);
+            }
             if (parts.Count == 0) return Skip(rejected != null ? "reads not judged: " + rejected : "the recipe opens no readable or writable stream");
             return Verdict(findings, $"{string.Join(" and ", parts)} reject null, negative and out-of-range arguments" + (rejected != null ? "; reads not judged: " + rejected : ""));
         }
 
-        static void Validate(Violations findings, string method, Func<byte[]?, int, int, int> call)
+        static TimeSpan Bound(Stopwatch opening) => TimeSpan.FromTicks(Math.Max(MinimumBound.Ticks, 4 * opening.Elapsed.Ticks));
+
+        static void Validate(Violations findings, MisuseCalls calls, string method, Func<byte[]?, int, int, int> call)
         {
             var buffer = new byte[10];
-            void Case<T>(string args, byte[]? b, int o, int c) where T : Exception =>
-                findings.Run(null, () => Expect.Throws<T>($"{method}({args})", () => call(b, o, c)));
+            void Case<T>(string args, byte[]? b, int o, int c) where T : Exception
+            {
+                // A stream stuck in one call is not asked again: its next call would wait behind the first.
+                if (calls.Stuck) return;
+                var what = $"{method}({args})";
+                if (!calls.TryMake(what, () => call(b, o, c), out var error))
+                {
+                    findings.AddFirst(calls.Hung(what));
+                    return;
+                }
+                findings.Run(null, () => Expect.Throws<T>(what, () => { if (error != null) ExceptionDispatchInfo.Capture(error).Throw(); }));
+            }
             Case<ArgumentNullException>("null, 0, 1", null, 0, 1);
             Case<ArgumentOutOfRangeException>("buffer[10], -1, 1", buffer, -1, 1);
             Case<ArgumentOutOfRangeException>("buffer[10], 0, -1", buffer, 0, -1);
             Case<ArgumentException>("buffer[10], 5, 6", buffer, 5, 6);
             Case<ArgumentException>("buffer[10], 11, 0", buffer, 11, 0);
             Case<ArgumentException>("buffer[10], 0, 11", buffer, 0, 11);
+        }
+
+        /// <summary>
+        /// One fixture's misuse calls, each run bounded (<see cref="BoundedCall"/>), and what each answered: a call that
+        /// never returns is reported with the calls before it, and the fixture is then left to its parked thread.
+        /// </summary>
+        sealed class MisuseCalls
+        {
+            readonly StreamFixture _fixture;
+            readonly string _access;
+            readonly TimeSpan _bound;
+            readonly List<string> _refused = new List<string>();
+            int _made;
+
+            /// <param name="access">"Read" or "Write": a Dispose that hangs is named with the calls it follows, as <c>report --finding</c> replays them.</param>
+            public MisuseCalls(StreamFixture fixture, string access, TimeSpan bound)
+            {
+                _fixture = fixture;
+                _access = access;
+                _bound = bound;
+            }
+
+            public bool Stuck { get; private set; }
+
+            /// <summary>Makes the call: false when it did not return in time, else true with the exception it threw, if any.</summary>
+            public bool TryMake(string what, Func<int> call, out Exception? error)
+            {
+                if (!BoundedCall.TryRun(call, _bound, "argument validation", null, TimeSpan.Zero, out _, out error))
+                {
+                    Stuck = true;
+                    return false;
+                }
+                _made++;
+                if (error != null) _refused.Add($"{what} threw {Describe.Unwrap(error).GetType().Name}");
+                return true;
+            }
+
+            /// <summary>Disposes the fixture, bounded as the calls were; one that throws is the check's error as before.</summary>
+            public void Dispose(Violations findings)
+            {
+                if (Stuck)
+                {
+                    // Disposing would wait behind the stuck call: a background thread takes it, parked if it blocks too.
+                    BoundedCall.TryRun(() => { _fixture.Dispose(); return 0; }, TimeSpan.Zero, "argument validation dispose", null, TimeSpan.Zero, out _, out _);
+                    return;
+                }
+                if (!BoundedCall.TryRun(() => { _fixture.Dispose(); return 0; }, _bound, "argument validation dispose", null, TimeSpan.Zero, out _, out var error))
+                {
+                    findings.AddFirst(_access + ": " + Hung("Dispose()"));
+                    return;
+                }
+                if (error != null) ExceptionDispatchInfo.Capture(error).Throw();
+            }
+
+            public string Hung(string what) => string.Format(CultureInfo.InvariantCulture,
+                "{0} had not returned after {1:0.#} s, after {2} calls with invalid arguments on the same stream{3}; a call that rejects its arguments must leave the stream usable",
+                what, _bound.TotalSeconds, _made, _refused.Count == 0 ? "" : $" ({_refused.Count} refused them, the first: {_refused[0]})");
         }
     }
 }

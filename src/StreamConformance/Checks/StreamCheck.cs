@@ -96,6 +96,9 @@ namespace StreamConformance.Checks
 
         public void Add(string finding) => _items.Add(finding);
 
+        /// <summary>A finding that outranks the others (a call that never returns): it leads the message and the title.</summary>
+        public void AddFirst(string finding) => _items.Insert(0, finding);
+
         /// <summary>Runs one part; a broken rule or an exception from the stream becomes a finding prefixed by <paramref name="label"/>.</summary>
         public void Run(string? label, Action part)
         {

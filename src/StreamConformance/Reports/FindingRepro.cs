@@ -281,9 +281,9 @@ sealed class Unseekable : Stream
                                && !call.StartsWith("stream.Write(", StringComparison.Ordinal) && !(call.StartsWith("stream.WriteAsync", StringComparison.Ordinal));
             var shown = call.Replace("\"", "\\\"");
             // A call the check saw block is made on a pool thread and waited for, so the program ends and says so.
-            if (isExpression && violation.Contains(" had not returned after "))
+            if (violation.Contains(" had not returned after "))
             {
-                sb.Append("        var pending = System.Threading.Tasks.Task.Run(() => ").Append(call).Append(");\n");
+                sb.Append("        var pending = System.Threading.Tasks.Task.Run(() => ").Append(isExpression ? call : "{ " + call + "; return \"\"; }").Append(");\n");
                 sb.Append("        try { Console.WriteLine(pending.Wait(5000) ? \"").Append(shown).Append(" returned \" + pending.Result : \"").Append(shown)
                   .Append(" had not returned after 5 s  <-- WRONG\"); }\n");
                 sb.Append("        catch (AggregateException e) { Console.WriteLine(\"").Append(shown).Append(" threw \" + e.InnerException.GetType().FullName + \": \" + e.InnerException.Message); }\n");
@@ -320,6 +320,8 @@ sealed class Unseekable : Stream
                     .Concat(ArgumentCases.Select(a => $"stream.{family}Async({a}).GetAwaiter().GetResult()")).ToList();
                 var at = sequence.IndexOf(call);
                 if (at >= 0) return sequence.Take(at).ToList();
+                // The Dispose after the misuse (a "Write: Dispose() had not returned …") follows every case of its access.
+                if (call == "stream.Dispose()" && (family == "Write") == (access == StreamAccess.Write)) return sequence;
             }
             return none;
         }

@@ -64,6 +64,7 @@ namespace StreamConformance.Tests.StreamChecks
             yield return new Case(Over("zero-write-writes", (c, r, w, s) => new ZeroWriteWrites(c, r, w, s)), "edge.zero-length");
             yield return new Case(Over("flush-throws-when-read-only", (c, r, w, s) => new FlushThrowsWhenReadOnly(c, r, w, s)), "edge.flush-read-only");
             yield return new Case(Over("no-argument-validation", (c, r, w, s) => new NoArgumentValidation(c, r, w, s)), "edge.argument-validation");
+            yield return new Case(Over("refused-write-hangs-dispose", (c, r, w, s) => new RefusedWriteHangsDispose(c, r, w, s)), "edge.argument-validation");
         }
 
         // ---- Reading ----
@@ -460,6 +461,32 @@ namespace StreamConformance.Tests.StreamChecks
         }
 
         /// <summary>Trusts its arguments: whatever Array.Copy or the position arithmetic does with them happens.</summary>
+        /// <summary>
+        /// Refuses bad arguments with the right exceptions, but only after counting a block it never queues, so Dispose
+        /// waits for that block (as DotNetZip 1.16.0's ParallelDeflateOutputStream does): for a minute, which is a hang to
+        /// the check, and ends so that no test leaves a thread behind for long.
+        /// </summary>
+        public sealed class RefusedWriteHangsDispose : TestStream
+        {
+            public static readonly TimeSpan Hang = TimeSpan.FromMinutes(1);
+            int _pending;
+
+            public RefusedWriteHangsDispose(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }
+
+            public override void Write(byte[] buffer, int offset, int count)
+            {
+                if (count != 0) _pending++;
+                base.Write(buffer, offset, count);
+                if (count != 0) _pending--;
+            }
+
+            protected override void Dispose(bool disposing)
+            {
+                if (disposing && _pending > 0) System.Threading.Thread.Sleep(Hang);
+                base.Dispose(disposing);
+            }
+        }
+
         sealed class NoArgumentValidation : TestStream
         {
             public NoArgumentValidation(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }

@@ -244,6 +244,21 @@ namespace StreamConformance.Tests.StreamChecks
                 Assert.That(RunOne(check, broken).Outcome, Is.EqualTo(Outcome.Fail), check + " over the empty stream still sees ReadByte() return 0 at the end");
         }
 
+        /// <summary>
+        /// A stream that a refused Write leaves waiting in Dispose (DotNetZip's ParallelDeflateOutputStream) is a finding
+        /// naming that Dispose and the calls before it, made inside the check: not a timeout that kills the probe.
+        /// </summary>
+        [Test]
+        public void ADisposeThatHangsAfterRefusedWritesIsAFindingNamingIt()
+        {
+            var recipe = BrokenStreams.All().Single(c => c.Recipe.Label.Contains("refused-write-hangs-dispose")).Recipe;
+            var result = RunOne("edge.argument-validation", recipe);
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.StartWith("Write: Dispose() had not returned after 2 s, after 12 calls with invalid arguments on the same stream (12 refused them, the first: Write(null, 0, 1) threw ArgumentNullException)"));
+            // Its arguments are refused with the right exceptions: the hang is the only violation.
+            Assert.That(result.Message, Does.Not.Contain("expected"));
+        }
+
         [Test]
         public void ShortReadsAreLegalWhenTheRecipeAllowsThem()
         {
