@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Linq;
 using System.Text;
 using System.Text.RegularExpressions;
@@ -274,6 +275,13 @@ sealed class Unseekable : Stream
             {
                 sb.Append("        // The check's earlier calls on this stream, each refused or not: a refused call may leave its state changed.\n");
                 foreach (var e in earlier) sb.Append("        try { ").Append(e).Append("; } catch (Exception) { }\n");
+            }
+            // read-byte.values names the offset of the wrong byte: the bytes before it are read first, one ReadByte() each, as the check read them.
+            var at = Regex.Match(violation, @"^ReadByte\(\) (returned -?\d+ )?at offset (?<n>\d+)");
+            if (at.Success && int.Parse(at.Groups["n"].Value, CultureInfo.InvariantCulture) is var offset && offset > 0)
+            {
+                sb.Append("        for (var i = 0; i < ").Append(offset).Append("; i++) stream.ReadByte();\n");
+                sb.Append("        Console.WriteLine(\"the byte at offset ").Append(offset).Append(" is \" + content[").Append(offset).Append("]);\n");
             }
             var isExpression = !call.Contains(" = ") && !call.EndsWith("Dispose()", StringComparison.Ordinal) && !call.EndsWith("Flush()", StringComparison.Ordinal)
                                && !call.Contains("DisposeAsync()") && !call.EndsWith("Close()", StringComparison.Ordinal)

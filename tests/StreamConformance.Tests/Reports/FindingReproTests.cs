@@ -232,6 +232,23 @@ namespace StreamConformance.Tests.Reports
         }
 
         /// <summary>
+        /// read-byte.values' wrong byte deep in the content (SharpCompress's DataDescriptorStream ends at offset 175, a lone
+        /// 0x50): the program reads the bytes before it, so the call it prints is the one the check saw fail.
+        /// </summary>
+        [Test]
+        public void AWrongByteAtAnOffsetIsReadAfterTheBytesBeforeIt()
+        {
+            var result = CheckResult.Of("read-byte.values", Outcome.Fail, "ReadByte() returned -1 at offset 175; expected 80 (content is 4096 bytes)");
+            result.Runtime = "dotnet";
+            result.Type = "Library.EndsEarlyStream";
+            result.Variant = "read new EndsEarlyStream(Stream)";
+            result.Source = new RecipeSource { Read = "var stream = new MemoryStream(content, 0, 175, writable: false);" };
+            var program = ProgramOf(result);
+            var output = Run(program);
+            Assert.That(output, Does.Contain("the byte at offset 175 is 80").And.Contain("stream.ReadByte() returned -1"), program + "\n" + output);
+        }
+
+        /// <summary>
         /// A read-only stream whose Flush loses its place (it moves to the end, as Mono 6.8's FileStream does on a file
         /// opened for reading): edge.flush-read-only reads to the end, and its calls, kept as steps, are the program.
         /// </summary>
