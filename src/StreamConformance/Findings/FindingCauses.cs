@@ -68,7 +68,9 @@ namespace StreamConformance.Findings
         // A cost finding's cause names the meter and operation (budget.alloc.read-byte): one group per meter.
         static string KeyOf(Finding f) => f.Class == FindingClass.Cost && f.Cause.StartsWith("budget.", StringComparison.Ordinal)
             ? string.Join(".", f.Cause.Split('.').Take(2))
-            : f.Cause.StartsWith("timeout:", StringComparison.Ordinal) ? "timeout" : f.Cause;
+            : f.Cause.StartsWith("timeout:", StringComparison.Ordinal) ? "timeout"
+            // A hang the check bounded itself is the cause, not the rest of what that check saw.
+            : f.Class == FindingClass.Contract && ImpactOf.Finding(f.Results) == Impact.Hang ? "hang" : f.Cause;
 
         /// <summary>Whether a check's findings are named in an author's words (every contract check's are: a test).</summary>
         internal static bool HasWordsFor(string check) => Words.ContainsKey(check);
@@ -77,6 +79,7 @@ namespace StreamConformance.Findings
         {
             if (Words.TryGetValue(key, out var words)) return words;
             if (key == "timeout") return "a call never returns (the check timed out)";
+            if (key == "hang") return "a call never returns (the check stopped waiting for it)";
             if (key == "budget.alloc") return "allocates more per call than its budget";
             if (key == "budget.latency") return "slower per call than its budget";
             return c == FindingClass.Harness ? "the harness could not run " + key : key;

@@ -40,6 +40,7 @@ namespace StreamConformance.Findings
             var message = r.Message;
             if (Leak.IsMatch(message)) return Impact.Leak;
             if (Data.Any(p => p.IsMatch(message))) return Impact.Data;
+            if (BoundedHang.IsMatch(message)) return Impact.Hang;
             // Every call dispose.members-throw judges is made on a disposed stream: a misuse however it is answered (a
             // capability still true, a member that works, another exception), unless Dispose itself threw.
             if (r.Check == AfterDispose && !message.Contains(DisposeThrew)) return Impact.Exception;
@@ -52,6 +53,9 @@ namespace StreamConformance.Findings
 
         /// <summary>What that check says when Dispose itself failed (Expect.Call's words), which a correct program meets.</summary>
         const string DisposeThrew = "Dispose() threw";
+
+        /// <summary>What a check that runs a call bounded says when it never returned (edge.zero-length, edge.argument-validation): a hang the check caught itself.</summary>
+        static readonly Regex BoundedHang = new Regex(@" had not returned after [\d.]+ s", RegexOptions.CultureInvariant);
 
         /// <summary>What seek.gap-zeroed says when a gap holds old bytes.</summary>
         static readonly Regex Leak = new Regex(@"\d+ of \d+ gap bytes are not zero", RegexOptions.CultureInvariant);

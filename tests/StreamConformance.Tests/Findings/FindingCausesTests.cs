@@ -36,5 +36,27 @@ namespace StreamConformance.Tests.Findings
             Assert.That(causes[3].Class, Is.EqualTo(FindingClass.Cost), "contract before cost among causes of as many types");
             Assert.That(causes.Sum(c => c.Findings.Count), Is.EqualTo(10));
         }
+
+        /// <summary>
+        /// A call edge.argument-validation bounded and saw never return (DotNetZip's ParallelDeflateOutputStream) is a hang:
+        /// its own cause, ranked above wrong exceptions, not one more "does not validate its arguments".
+        /// </summary>
+        [Test]
+        public void AHangTheCheckBoundedIsItsOwnCauseAboveWrongExceptions()
+        {
+            var results = new[]
+            {
+                Fail("Lib.T0", "edge.argument-validation", "Read(null, 0, 1): expected ArgumentNullException, nothing was thrown"),
+                Fail("Lib.T1", "edge.argument-validation", "Write: Dispose() had not returned after 2 s, after 12 calls with invalid arguments on the same stream; "
+                    + "Write(buffer[10], 11, 0): expected ArgumentException, nothing was thrown"),
+            };
+            var causes = FindingCauses.Of(FindingBuilder.Build(results));
+            Assert.That(causes.Select(c => c.ToString()), Is.EqualTo(new[]
+            {
+                "1 type: a call never returns (the check stopped waiting for it)",
+                "1 type: Read or Write does not validate its arguments",
+            }));
+            Assert.That(ImpactOf.Finding(causes[0].Findings.Single().Results), Is.EqualTo(Impact.Hang));
+        }
     }
 }
