@@ -264,12 +264,20 @@ namespace StreamConformance.Checks
             if (readable != null)
             {
                 var calls = new MisuseCalls(readable, "Read", Bound(opening));
-                if (readable.Stream.CanRead)
+                try
                 {
-                    parts.Add("Read/ReadAsync");
-                    var s = readable.Stream;
-                    Validate(findings, calls, "Read", (b, o, c) => s.Read(b!, o, c));
-                    Validate(findings, calls, "ReadAsync", (b, o, c) => s.ReadAsync(b!, o, c).GetAwaiter().GetResult());
+                    if (readable.Stream.CanRead)
+                    {
+                        parts.Add("Read/ReadAsync");
+                        var s = readable.Stream;
+                        Validate(findings, calls, "Read", (b, o, c) => s.Read(b!, o, c));
+                        Validate(findings, calls, "ReadAsync", (b, o, c) => s.ReadAsync(b!, o, c).GetAwaiter().GetResult());
+                    }
+                }
+                catch
+                {
+                    calls.Abandon();
+                    throw;
                 }
                 calls.Dispose(findings);
             }
@@ -278,12 +286,20 @@ namespace StreamConformance.Checks
             if (writable != null)
             {
                 var calls = new MisuseCalls(writable, "Write", Bound(opening));
-                if (writable.Stream.CanWrite)
+                try
                 {
-                    parts.Add("Write/WriteAsync");
-                    var s = writable.Stream;
-                    Validate(findings, calls, "Write", (b, o, c) => { s.Write(b!, o, c); return 0; });
-                    Validate(findings, calls, "WriteAsync", (b, o, c) => { s.WriteAsync(b!, o, c).GetAwaiter().GetResult(); return 0; });
+                    if (writable.Stream.CanWrite)
+                    {
+                        parts.Add("Write/WriteAsync");
+                        var s = writable.Stream;
+                        Validate(findings, calls, "Write", (b, o, c) => { s.Write(b!, o, c); return 0; });
+                        Validate(findings, calls, "WriteAsync", (b, o, c) => { s.WriteAsync(b!, o, c).GetAwaiter().GetResult(); return 0; });
+                    }
+                }
+                catch
+                {
+                    calls.Abandon();
+                    throw;
                 }
                 calls.Dispose(findings);
             }
@@ -356,8 +372,7 @@ namespace StreamConformance.Checks
             {
                 if (Stuck)
                 {
-                    // Disposing would wait behind the stuck call: a background thread takes it, parked if it blocks too.
-                    BoundedCall.TryRun(() => { _fixture.Dispose(); return 0; }, TimeSpan.Zero, "argument validation dispose", null, TimeSpan.Zero, out _, out _);
+                    Abandon();
                     return;
                 }
                 if (!BoundedCall.TryRun(() => { _fixture.Dispose(); return 0; }, _bound, "argument validation dispose", null, TimeSpan.Zero, out _, out var error))
@@ -367,6 +382,13 @@ namespace StreamConformance.Checks
                 }
                 if (error != null) ExceptionDispatchInfo.Capture(error).Throw();
             }
+
+            /// <summary>
+            /// Disposes the fixture without judging or waiting (after a stuck call, or when the check itself failed):
+            /// disposing may wait behind the stuck call, so a background thread takes it, parked if it blocks too.
+            /// </summary>
+            public void Abandon() =>
+                BoundedCall.TryRun(() => { _fixture.Dispose(); return 0; }, TimeSpan.Zero, "argument validation dispose", null, TimeSpan.Zero, out _, out _);
 
             public string Hung(string what) => string.Format(CultureInfo.InvariantCulture,
                 "{0} had not returned after {1:0.#} s, after {2} calls with invalid arguments on the same stream{3}; a call that rejects its arguments must leave the stream usable",
