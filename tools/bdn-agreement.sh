@@ -21,5 +21,5 @@ fi
 # A probe of the sweep runs with tiering and tiered PGO off (src/StreamConformance/Runtimes/RuntimeLauncher.cs): the
 # harness's side in the tool's process and BenchmarkDotNet's child processes (which inherit the environment; its job
 # sets them too) run as a probe does, so both meters measure the same code of the runtime, as the sweep does.
-export DOTNET_TieredCompilation=0 DOTNET_TieredPGO=0 DOTNET_ReadyToRun=0
+export DOTNET_TieredCompilation=0 DOTNET_TieredPGO=0
 exec dotnet "$root/tools/BdnAgreement/bin/Release/net10.0/BdnAgreement.dll" "$@"

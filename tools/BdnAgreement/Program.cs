@@ -42,7 +42,7 @@ namespace StreamConformance.Tools.BdnAgreement
     /// and the run says so. The project's assembly name must stay its file name (BdnAgreement): the generator finds the
     /// project by it. <c>--bdn-job short</c> (3 warm-ups, 3 iterations) and <c>dry</c> (<see cref="Job.Dry"/>) check
     /// the pipeline quickly; their figures mean little.
-    /// Runtime settings: a probe of the sweep runs with DOTNET_TieredCompilation=0, DOTNET_TieredPGO=0 and DOTNET_ReadyToRun=0
+    /// Runtime settings: a probe of the sweep runs with DOTNET_TieredCompilation=0 and DOTNET_TieredPGO=0
     /// (Runtimes/RuntimeLauncher.cs); tools/bdn-agreement.sh exports them for this process, and BenchmarkDotNet's job
     /// sets them for its children, so both meters measure the same code of the runtime, as the sweep does. The header
     /// line says what this process had.
@@ -51,7 +51,7 @@ namespace StreamConformance.Tools.BdnAgreement
     public static class Program
     {
         /// <summary>The runtime settings a probe of the sweep runs with, each 0 (Runtimes/RuntimeLauncher.cs).</summary>
-        static readonly string[] s_probeSettings = { "DOTNET_TieredCompilation", "DOTNET_TieredPGO", "DOTNET_ReadyToRun" };
+        static readonly string[] s_probeSettings = { "DOTNET_TieredCompilation", "DOTNET_TieredPGO" };
 
         const string Usage = "bdn-agreement [--bdn-runs N] [--bdn-job default|short|dry] [--json FILE] [--toolchain default|in-process] [--artifacts DIR] [--harness-only]";
 

@@ -38,13 +38,9 @@ namespace StreamConformance.Runtimes
             // (ReadyToRun code as shipped), no profile, no background recompilation. With tiering, a figure timed tier-0 or
             // tier-1 code of its stream depending on when the background queue reached it (a user's ReadByte 12.6 ns or
             // 5.6 ns in probes of one build; docs/budgets.md); a quick .NET sweep also runs in 15 s instead of 21.
-            // ReadyToRun code is not used either: its speed still depended on the process (FileStream.ReadByte 1.33x or
-            // 1.84x MemoryStream's in processes of one build, the write baseline 4.8 or 10.2 ns; one state each with the
-            // JIT's code), with tiering on the runtime replaces it with JIT code in every hot method, and a patched copy's
-            // rewritten assembly has none (docs/budgets.md). A user who sets any of these variables keeps their own.
+            // A user who sets either variable keeps their own.
             SetUnlessGiven(command, "DOTNET_TieredCompilation", "0");
             SetUnlessGiven(command, "DOTNET_TieredPGO", "0");
-            SetUnlessGiven(command, "DOTNET_ReadyToRun", "0");
             return command;
         }
 

@@ -106,13 +106,11 @@ namespace StreamConformance.Tests.Runtimes
             var command = RuntimeLauncher.CommandFor(target);
             Assert.That(command.HostOptions, Is.EqualTo(new[] { "exec", "--fx-version", _installedVersion }));
             Assert.That(command.Environment["DOTNET_ROOT"], Is.EqualTo(_testhost));
-            // Every CoreCLR probe runs one code state from the first call: no tiers, no profile, no ReadyToRun code (unless the user set them).
+            // Every CoreCLR probe runs one code state from the first call: no tiers, no profile (unless the user set them).
             if (Environment.GetEnvironmentVariable("DOTNET_TieredCompilation") == null)
                 Assert.That(command.Environment["DOTNET_TieredCompilation"], Is.EqualTo("0"));
             if (Environment.GetEnvironmentVariable("DOTNET_TieredPGO") == null)
                 Assert.That(command.Environment["DOTNET_TieredPGO"], Is.EqualTo("0"));
-            if (Environment.GetEnvironmentVariable("DOTNET_ReadyToRun") == null)
-                Assert.That(command.Environment["DOTNET_ReadyToRun"], Is.EqualTo("0"));
         }
 
         [Test]
