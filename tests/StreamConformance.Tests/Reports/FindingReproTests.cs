@@ -24,13 +24,18 @@ namespace StreamConformance.Tests.Reports
         protected override string RuntimeName => "dotnet";
         protected override string Framework => "net10.0";
 
-        static Finding Contract(string type, string variant, string check, string message)
+        static Finding Contract(string type, string variant, string check, string message) =>
+            FindingBuilder.Build(new[] { Failed("dotnet", type, variant, check, message) }).Single();
+
+        /// <summary>A failing result as a probe reports it; with <paramref name="read"/>, the source form the probe kept.</summary>
+        static CheckResult Failed(string runtime, string type, string variant, string check, string message, string? read = null)
         {
             var result = CheckResult.Of(check, Outcome.Fail, message);
-            result.Runtime = "dotnet";
+            result.Runtime = runtime;
             result.Type = type;
             result.Variant = variant;
-            return FindingBuilder.Build(new[] { result }).Single();
+            if (read != null) result.Source = new RecipeSource { Read = read };
+            return result;
         }
 
         /// <summary>Compiled with Roslyn against the running framework and the files given, run in-process.</summary>
@@ -222,11 +227,9 @@ namespace StreamConformance.Tests.Reports
         [Test]
         public void TheProbesSourceFormServesARecipeThisHostLacks()
         {
-            var result = CheckResult.Of("seek.origins", Outcome.Fail, "Seek(10, Begin) from position 0 (length 4096) returned 26; expected 10");
-            result.Runtime = "mono";
-            result.Type = "Mono.Only.WindowStream";
-            result.Variant = "over a window";
-            result.Source = new RecipeSource { Read = "var stream = new MemoryStream(content, 0, content.Length, writable: false);" };
+            var result = Failed("mono", "Mono.Only.WindowStream", "over a window", "seek.origins",
+                "Seek(10, Begin) from position 0 (length 4096) returned 26; expected 10",
+                "var stream = new MemoryStream(content, 0, content.Length, writable: false);");
             var program = ProgramOf(result);
             Assert.That(Run(program), Does.Contain("stream.Seek(10, SeekOrigin.Begin) returned 10"));
         }
@@ -238,11 +241,9 @@ namespace StreamConformance.Tests.Reports
         [Test]
         public void AWrongByteAtAnOffsetIsReadAfterTheBytesBeforeIt()
         {
-            var result = CheckResult.Of("read-byte.values", Outcome.Fail, "ReadByte() returned -1 at offset 175; expected 80 (content is 4096 bytes)");
-            result.Runtime = "dotnet";
-            result.Type = "Library.EndsEarlyStream";
-            result.Variant = "read new EndsEarlyStream(Stream)";
-            result.Source = new RecipeSource { Read = "var stream = new MemoryStream(content, 0, 175, writable: false);" };
+            var result = Failed("dotnet", "Library.EndsEarlyStream", "read new EndsEarlyStream(Stream)", "read-byte.values",
+                "ReadByte() returned -1 at offset 175; expected 80 (content is 4096 bytes)",
+                "var stream = new MemoryStream(content, 0, 175, writable: false);");
             var program = ProgramOf(result);
             var output = Run(program);
             Assert.That(output, Does.Contain("the byte at offset 175 is 80").And.Contain("stream.ReadByte() returned -1"), program + "\n" + output);
