@@ -9,6 +9,14 @@ using System.Threading;
 
 namespace StreamConformance.Recipes
 {
+    /// <summary>How the loopback server delimits the response body.</summary>
+    public enum HttpFraming
+    {
+        ContentLength,
+        Chunked,
+        ConnectionClose,
+    }
+
     /// <summary>What the shared loopback server answers on one exchange's path.</summary>
     sealed class HttpAnswer
     {
@@ -45,6 +53,7 @@ namespace StreamConformance.Recipes
         readonly LoopbackHttpService _service;
         readonly ManualResetEvent _done = new ManualResetEvent(false);
         readonly ManualResetEvent _release = new ManualResetEvent(false);
+        readonly ManualResetEvent _sent = new ManualResetEvent(false);
         Socket? _socket;
 
         internal HttpExchange(LoopbackHttpService service, string path, HttpAnswer answer)
@@ -78,6 +87,19 @@ namespace StreamConformance.Recipes
             return _received;
         }
 
+        /// <summary>Bodies up to this size fit the receive window of a fresh loopback connection (tcp_rmem's default 128 KiB, half of it advertised).</summary>
+        public const int FitsSocketBuffers = 64 * 1024;
+
+        /// <summary>
+        /// Waits until the whole answer is in the connection (bounded by the helper timeout). A body that fits the
+        /// loopback socket buffers (<see cref="FitsSocketBuffers"/>) is then served from memory, so what a read costs no
+        /// longer depends on whether the server thread ran before the reader (on Mono 6.8 a read that outruns the server
+        /// waits on the socket and allocates ~600 B more per call, which made the figure 0 B in one run and 574 B in the next).
+        /// </summary>
+        public bool WaitUntilSent() => _sent.WaitOne(RecipeEnvironment.HelperTimeout);
+
+        internal void Sent() => _sent.Set();
+
         /// <summary>Lets the server write a <see cref="HttpAnswer.BodyOnRelease"/> body.</summary>
         public void ReleaseBody() => _release.Set();
 
@@ -99,8 +121,10 @@ namespace StreamConformance.Recipes
 
     /// <summary>
     /// A loopback HTTP/1.1 server shared by every recipe of a process: started on first use on 127.0.0.1 and an
-    /// ephemeral port, one thread per connection, one exchange per connection (every answer says Connection: close,
-    /// as <see cref="LoopbackHttpServer"/> does). It speaks just what the recipes need: Content-Length and chunked
+    /// ephemeral port, one thread per connection, one exchange per connection. Every answer says Connection: close and
+    /// ends the server's side after the body, so the client sees the end of the connection at once (a keep-alive
+    /// connection held open would leave a client that reads from it after disposing the response, as Mono's chunked
+    /// stream does, blocked until a timeout). It speaks just what the recipes need: Content-Length and chunked
     /// request bodies, Expect: 100-continue, 101 upgrades. Every socket wait is bounded by the helper timeout; the
     /// listener stops when the process exits. If it cannot start, <see cref="UnavailableReason"/> says why.
     /// </summary>
@@ -236,10 +260,11 @@ namespace StreamConformance.Recipes
                 if (!answer.NoBody && !isHead)
                 {
                     if (answer.BodyOnRelease && !exchange.WaitForRelease()) return;
-                    if (answer.Framing == HttpFraming.Chunked) LoopbackHttpServer.WriteChunked(stream, answer.Body);
+                    if (answer.Framing == HttpFraming.Chunked) WriteChunked(stream, answer.Body);
                     else stream.Write(answer.Body, 0, answer.Body.Length);
                 }
                 stream.Flush();
+                exchange.Sent();
                 socket.Shutdown(SocketShutdown.Send);
                 // Until the client drops the connection, so closing never resets data still in flight.
                 ReadToEnd(stream);
@@ -250,6 +275,24 @@ namespace StreamConformance.Recipes
                 try { socket.Dispose(); }
                 catch (Exception) { }
             }
+        }
+
+        static void WriteChunked(Stream stream, byte[] body)
+        {
+            // Uneven chunk sizes, so a reader's buffer rarely lines up with a chunk boundary.
+            var sizes = new[] { 1, 700, 333, 2048 };
+            var offset = 0;
+            for (var i = 0; offset < body.Length; i++)
+            {
+                var size = Math.Min(sizes[i % sizes.Length], body.Length - offset);
+                var line = Encoding.ASCII.GetBytes(size.ToString("x") + "\r\n");
+                stream.Write(line, 0, line.Length);
+                stream.Write(body, offset, size);
+                stream.Write(new byte[] { (byte)'\r', (byte)'\n' }, 0, 2);
+                offset += size;
+            }
+            var last = Encoding.ASCII.GetBytes("0\r\n\r\n");
+            stream.Write(last, 0, last.Length);
         }
 
         static void WriteAscii(Stream stream, string text)

@@ -22,6 +22,9 @@ namespace StreamConformance.Tests.Recipes
         /// <summary>Recipe class, the type on .NET, the type on Mono (null: the recipe is not compiled for that runtime).</summary>
         static readonly (string Recipe, string? DotNet, string? Mono)[] Expected =
         {
+            ("HttpResponseContentLengthRecipe", "System.Net.Http.HttpConnection+ContentLengthReadStream", "System.Net.Http.HttpConnection+ContentLengthReadStream"),
+            ("HttpResponseChunkedRecipe", "System.Net.Http.HttpConnection+ChunkedEncodingReadStream", "System.Net.Http.HttpConnection+ChunkedEncodingReadStream"),
+            ("HttpResponseConnectionCloseRecipe", "System.Net.Http.HttpConnection+ConnectionCloseReadStream", "System.Net.Http.HttpConnection+ConnectionCloseReadStream"),
             ("HttpRequestContentLengthRecipe", "System.Net.Http.HttpConnection+ContentLengthWriteStream", "System.Net.Http.HttpConnection+ContentLengthWriteStream"),
             ("HttpRequestChunkedRecipe", "System.Net.Http.HttpConnection+ChunkedEncodingWriteStream", "System.Net.Http.HttpConnection+ChunkedEncodingWriteStream"),
             ("HttpRawConnectionRecipe", "System.Net.Http.HttpConnection+RawConnectionStream", "System.Net.Http.HttpConnection+RawConnectionStream"),
