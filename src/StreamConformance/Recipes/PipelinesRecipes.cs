@@ -1,5 +1,4 @@
 #if NET9_0_OR_GREATER // not in .NET 8's Microsoft.NETCore.App (the net8.0 probe, which .NET 9 runs too, has no Pipelines recipes)
-using System;
 using System.Buffers;
 using System.IO;
 using System.IO.Pipelines;
@@ -18,9 +17,9 @@ namespace StreamConformance.Recipes
     /// <summary>PipeReader.AsStream() over a pipe holding the content, writer completed.</summary>
     public sealed class PipeReaderStreamRecipe : StreamRecipe
     {
-        static readonly Lazy<string> s_typeName = new Lazy<string>(() => Pipes.New().Reader.AsStream().GetType().FullName!);
-
-        public override string TypeName => s_typeName.Value;
+        // Internal, reached through AsStream(): declared, and held to what AsStream() hands out whenever the recipe opens.
+        protected override bool ReachesDeclaredType => true;
+        public override string TypeName => "System.IO.Pipelines.PipeReaderStream";
         public override string Variant => "PipeReader.AsStream()";
         // dotnet/runtime's PipeReaderWriterStreamTests declare CansReturnFalseAfterDispose => false.
         public override bool CansReturnFalseAfterDispose => false;
@@ -40,9 +39,8 @@ namespace StreamConformance.Recipes
     /// <summary>PipeWriter.AsStream(); read-back drains the pipe's reader without blocking.</summary>
     public sealed class PipeWriterStreamRecipe : StreamRecipe
     {
-        static readonly Lazy<string> s_typeName = new Lazy<string>(() => Pipes.New().Writer.AsStream().GetType().FullName!);
-
-        public override string TypeName => s_typeName.Value;
+        protected override bool ReachesDeclaredType => true;
+        public override string TypeName => "System.IO.Pipelines.PipeWriterStream";
         public override string Variant => "PipeWriter.AsStream()";
         // dotnet/runtime's PipeReaderWriterStreamTests declare CansReturnFalseAfterDispose => false.
         public override bool CansReturnFalseAfterDispose => false;
