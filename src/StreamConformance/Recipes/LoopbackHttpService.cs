@@ -9,6 +9,8 @@ using System.Threading;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: the shared server and the words its recipes speak to it in (a framing, an answer, an exchange).
+
     /// <summary>How the loopback server delimits the response body.</summary>
     public enum HttpFraming
     {

@@ -5,6 +5,8 @@ using System.IO.Pipelines;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: System.IO.Pipelines' two stream adapters, over one kind of pipe.
+
     /// <summary>
     /// System.IO.Pipelines adapters (in Microsoft.NETCore.App since .NET 5; Mono has no Pipelines). The pipe never
     /// pauses the writer, so synchronous writes of any size complete without a concurrent reader.
