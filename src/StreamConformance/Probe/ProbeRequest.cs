@@ -26,6 +26,14 @@ namespace StreamConformance.Probe
         /// <summary>Scenarios only: the multiplier of each scenario's default size.</summary>
         [JsonProperty("scenarioSize")] public double ScenarioSize { get; set; } = 1;
 
+        /// <summary>
+        /// The folder of the chunk's <see cref="ItemClaims"/>, where the host may take the items this probe has not
+        /// started for another probe; null: the probe runs every item (a flavour whose probe cannot see the host's files).
+        /// </summary>
+        [JsonProperty("claims", NullValueHandling = NullValueHandling.Ignore)] public string? ClaimDirectory { get; set; }
+        /// <summary>The index in the chunk (its claims' names) of the first item: a probe resumed after a crash runs the chunk's tail.</summary>
+        [JsonProperty("claimOffset")] public int ClaimOffset { get; set; }
+
         public const string ChecksKind = "checks", ScenarioKind = "scenarios";
 
         /// <summary>The same request over other items and with more checks to skip (a probe started after a crash or hang).</summary>
@@ -33,7 +41,7 @@ namespace StreamConformance.Probe
         {
             Runtime = Runtime, Items = items, Checks = Checks, Quick = Quick, Strict = Strict, Seed = Seed,
             TempDirectory = TempDirectory, BudgetsPath = BudgetsPath, Skip = skip, RuntimeCommand = RuntimeCommand, ReportAssemblies = ReportAssemblies,
-            Kind = Kind, ScenarioSize = ScenarioSize,
+            Kind = Kind, ScenarioSize = ScenarioSize, ClaimDirectory = ClaimDirectory, ClaimOffset = ClaimOffset,
         };
 
         public static string Key(string type, string variant, string check) => type + "|" + variant + "|" + check;

@@ -56,8 +56,12 @@ namespace StreamConformance.Probe
         public void Run()
         {
             _emit(new HelloEvent { Runtime = CurrentRuntime.Describe(_request.Runtime, _request.ReportAssemblies) });
-            foreach (var item in _request.Items)
+            var claims = _request.ClaimDirectory != null ? new ItemClaims(_request.ClaimDirectory) : null;
+            for (var i = 0; i < _request.Items.Count; i++)
             {
+                // The host gave this item, and so every later one, to another probe.
+                if (claims != null && !claims.ClaimForProbe(_request.ClaimOffset + i)) break;
+                var item = _request.Items[i];
                 if (_request.Kind == ProbeRequest.ScenarioKind) RunScenario(item);
                 else RunItem(item);
             }

@@ -7,7 +7,7 @@ namespace StreamConformance.Sweep
     /// <summary>
     /// How a sweep cuts each runtime's types into chunks, one probe process each, and which chunk a free core takes
     /// next. Chunks halve as a runtime's list shortens (guided scheduling): a core that frees up late finds small
-    /// pieces left.
+    /// pieces left, and once nothing is queued it takes over the later half of what a running probe has not started.
     /// </summary>
     static class GuidedChunks
     {
@@ -25,17 +25,31 @@ namespace StreamConformance.Sweep
             return chunks;
         }
 
-        /// <summary>The next chunk for a worker: its own runtime's first, else that of the runtime with the most types still queued.</summary>
-        internal static (RuntimeWork Work, List<ProbeItem> Items)? Next(RuntimeWork[] works, int preferred)
+        /// <summary>
+        /// The next chunk for a worker: its own runtime's first, else that of the runtime with the most types still queued;
+        /// with nothing queued, the later half of the types not yet started in the running chunk that has the most of them
+        /// (its probe stops where they begin), so neither core waits while the other works through a long list.
+        /// </summary>
+        internal static RunningChunk? Next(RuntimeWork[] works, int preferred)
         {
             lock (works)
             {
                 var work = works.Length > preferred && works[preferred].Chunks.Count > 0
                     ? works[preferred]
                     : works.Where(w => w.Chunks.Count > 0).OrderByDescending(w => w.Queued).FirstOrDefault();
-                if (work == null) return null;
-                return (work, work.Chunks.Dequeue());
+                if (work != null) return work.StartChunk(work.Chunks.Dequeue());
+                foreach (var running in works.SelectMany(Running).OrderByDescending(c => c.Unstarted))
+                {
+                    if (running.Unstarted == 0) break;
+                    if (running.TakeTail() is { } taken) return running.Work.StartChunk(taken);
+                }
+                return null;
             }
+        }
+
+        static List<RunningChunk> Running(RuntimeWork work)
+        {
+            lock (work.Gate) return work.Running.ToList();
         }
     }
 }

@@ -46,12 +46,27 @@ namespace StreamConformance.Sweep
             var (runtime, probe) = _locator.Command(target);
             var remaining = request.Items.ToList();
             var skip = new HashSet<string>(request.Skip);
+            var claims = request.ClaimDirectory != null ? new ItemClaims(request.ClaimDirectory) : null;
+            // An item's index in the chunk: what its claim is named by. The items left are always a run of the request's.
+            int IndexOf(ProbeItem item) => request.ClaimOffset + request.Items.IndexOf(item);
+            // Items the host has since given to another probe (always a tail) are no longer this request's.
+            void DropTaken()
+            {
+                if (claims != null && remaining.Count > 0)
+                {
+                    var first = IndexOf(remaining[0]);
+                    remaining = remaining.TakeWhile((_, i) => !claims.TakenByHost(first + i)).ToList();
+                }
+            }
             try
             {
-                while (remaining.Count > 0 && !cancel.IsCancellationRequested)
+                while (!cancel.IsCancellationRequested)
                 {
+                    DropTaken();
+                    if (remaining.Count == 0) break;
                     trace.StartProcess();
                     var attempt = request.Resume(remaining, skip);
+                    attempt.ClaimOffset = IndexOf(remaining[0]);
                     attempt.RuntimeCommand = runtime;
                     var requestPath = Path.Combine(workDirectory, $"request-{request.Runtime.Replace('/', '_')}-{trace.Processes}.json");
                     File.WriteAllText(requestPath, JsonConvert.SerializeObject(attempt));
@@ -60,6 +75,7 @@ namespace StreamConformance.Sweep
                     if (!Resume(trace, skip, ref remaining))
                     {
                         // The probe cannot even start: report once instead of retrying forever.
+                        DropTaken();
                         foreach (var item in remaining)
                             trace.AddHostResult(Result(request.Runtime, item.Type, "", "probe", Outcome.Crash, trace.LastEnd));
                         break;

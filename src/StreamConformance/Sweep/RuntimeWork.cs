@@ -37,21 +37,37 @@ namespace StreamConformance.Sweep
         /// <summary>Items queued but not yet handed to a probe.</summary>
         public int Queued => Chunks.Sum(c => c.Count);
 
-        /// <summary>A chunk starts: its number (its folder's name) and the trace its probes report into.</summary>
-        public (int Chunk, ProbeTrace Trace) StartChunk()
+        /// <summary>A core that runs out of work may take over the later types of this runtime's running chunks (<see cref="ItemClaims"/>).</summary>
+        public bool HandsOver { get; set; }
+
+        /// <summary>Chunks whose probes are at work (under <see cref="Gate"/>).</summary>
+        public List<RunningChunk> Running { get; } = new List<RunningChunk>();
+
+        /// <summary>A chunk starts: its folder (with its probes' temporary folder, and its claims where it can be handed over), and the trace its probes report into.</summary>
+        public RunningChunk StartChunk(List<ProbeItem> items)
         {
             lock (Gate)
             {
-                var trace = new ProbeTrace();
-                _traces[++_chunk] = trace;
-                return (_chunk, trace);
+                var directory = Path.Combine(WorkDirectory, "chunk" + ++_chunk);
+                Directory.CreateDirectory(Path.Combine(directory, "tmp"));
+                ItemClaims? claims = null;
+                if (HandsOver)
+                {
+                    claims = new ItemClaims(Path.Combine(directory, "claims"));
+                    Directory.CreateDirectory(claims.Directory);
+                }
+                var chunk = new RunningChunk(this, _chunk, items, directory, claims);
+                _traces[_chunk] = chunk.Trace;
+                Running.Add(chunk);
+                return chunk;
             }
         }
 
-        public void EndChunk(string? error)
+        public void EndChunk(RunningChunk chunk, string? error)
         {
             lock (Gate)
             {
+                Running.Remove(chunk);
                 if (error != null) Errors.Add(error);
                 _lastEnd = Clock.Elapsed.TotalSeconds;
             }

@@ -47,8 +47,8 @@ namespace StreamConformance.Sweep
             using var scratch = new ScratchDirectory();
             // Each runtime's types run in probe processes of that runtime, one core each: with Parallel the runtimes
             // start side by side, and when one runtime's work is done its core takes the next chunk of another's (or, for
-            // a single runtime, the second core takes every other chunk), so both cores stay busy to the end
-            // (GuidedChunks). Every ratio is measured within one process, so a probe next door disturbs it no more than
+            // a single runtime, the second core takes every other chunk), and with nothing left to start it takes over the
+            // later types of a running probe, so both cores stay busy to the end (GuidedChunks, ItemClaims). Every ratio is measured within one process, so a probe next door disturbs it no more than
             // the machine's own noise does. Results keep the order of the runtimes named, and within each the inventory's order.
             var works = new RuntimeWork[_options.Runtimes.Count];
             var workers = !_options.Parallel ? 1 : Math.Max(works.Length, Math.Min(Environment.ProcessorCount, 2));
@@ -62,7 +62,7 @@ namespace StreamConformance.Sweep
             {
                 var preferred = works.Length == 0 ? 0 : worker % works.Length;
                 while (!cancel.IsCancellationRequested && GuidedChunks.Next(works, preferred) is { } next)
-                    RunChunk(next.Work, next.Items, cancel);
+                    RunChunk(next, cancel);
             }
             if (workers > 1)
                 System.Threading.Tasks.Parallel.For(0, workers, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = workers }, Work);
@@ -110,24 +110,23 @@ namespace StreamConformance.Sweep
             // A patched copy (or its A/A control): the probe proves which rewritten files it loaded.
             if (target.Copy != null) request.ReportAssemblies.AddRange(target.Copy.Assemblies.Select(a => a.Name).Except(request.ReportAssemblies));
             work.Request = request;
+            work.HandsOver = split && target.Flavor.SeesHostFiles();
             foreach (var chunk in GuidedChunks.Split(items, split)) work.Chunks.Enqueue(chunk);
             return work;
         }
 
         /// <summary>One chunk's probes, reporting into the chunk's trace; nothing is written to the document here.</summary>
-        void RunChunk(RuntimeWork work, List<ProbeItem> items, CancellationToken cancel)
+        void RunChunk(RunningChunk chunk, CancellationToken cancel)
         {
-            var (chunk, trace) = work.StartChunk();
+            var work = chunk.Work;
             // Each probe its own temporary folder: two probes of one runtime may run side by side.
-            var directory = Path.Combine(work.WorkDirectory, "chunk" + chunk);
-            var temp = Path.Combine(directory, "tmp");
-            Directory.CreateDirectory(temp);
-            var request = work.Request!.Resume(items, new HashSet<string>());
-            request.TempDirectory = temp;
+            var request = work.Request!.Resume(chunk.Items, new HashSet<string>());
+            request.TempDirectory = Path.Combine(chunk.Directory, "tmp");
+            request.ClaimDirectory = chunk.Claims?.Directory;
             string? error = null;
             try
             {
-                _launcher.Run(work.Target, request, directory, trace, ev => Progress?.Invoke(work.Target, ev), cancel);
+                _launcher.Run(work.Target, request, chunk.Directory, chunk.Trace, ev => Progress?.Invoke(work.Target, ev), cancel);
             }
             catch (InvalidOperationException e)
             {
@@ -135,7 +134,7 @@ namespace StreamConformance.Sweep
             }
             finally
             {
-                work.EndChunk(error);
+                work.EndChunk(chunk, error);
             }
         }
 
