@@ -83,7 +83,7 @@ namespace StreamConformance.Sweep
             var output = OutputFolder(checkout, key);
             var entry = Path.Combine(output, EntryName);
             var stamp = Path.Combine(output, "built-for");
-            var wanted = HarnessIdentity() + (packRoot == null ? "" : "\n" + PackFingerprint(packRoot));
+            var wanted = HarnessIdentity() + "\n" + ProjectFingerprint(checkout) + (packRoot == null ? "" : "\n" + PackFingerprint(packRoot));
             lock (s_gate)
             {
                 if (File.Exists(entry) && File.Exists(stamp) && File.ReadAllText(stamp) == wanted) return entry;
@@ -108,6 +108,18 @@ namespace StreamConformance.Sweep
                 .OrderBy(f => f, StringComparer.Ordinal)
                 .Select(f => new FileInfo(f))
                 .Select(f => $"{Path.GetRelativePath(packRoot, f.FullName)} {f.Length} {f.LastWriteTimeUtc.Ticks}"));
+
+        /// <summary>
+        /// The probe project's own files (its project, module and Main) by content: a probe built from other settings (its
+        /// debug level, say) is rebuilt, even where the harness library built from them is byte for byte the same.
+        /// </summary>
+        static string ProjectFingerprint(string checkout)
+        {
+            var folder = Path.GetDirectoryName(Path.Combine(checkout, ProjectRelative))!;
+            var files = Directory.EnumerateFiles(folder).Where(f => f.EndsWith(".csproj", StringComparison.Ordinal) || f.EndsWith(".cs", StringComparison.Ordinal)
+                || f.EndsWith(".mjs", StringComparison.Ordinal)).OrderBy(f => f, StringComparer.Ordinal);
+            return "project " + ShortHash(string.Join("\n", files.Select(f => Path.GetFileName(f) + "\n" + File.ReadAllText(f))));
+        }
 
         /// <summary>The checkout that holds the probe's project: above the harness, else above the current folder.</summary>
         public static string? FindCheckout() => FolderSearch.Above(dir => File.Exists(Path.Combine(dir, ProjectRelative)));

@@ -3,6 +3,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using System.Text.RegularExpressions;
 using NUnit.Framework;
 using StreamConformance.Findings;
 using StreamConformance.Probe;
@@ -94,6 +95,25 @@ namespace StreamConformance.Tests.Runtimes
         }
 
         /// <summary>
+        /// The debug levels the probe built for <paramref name="version"/> starts its runtime with: its boot config, a file of
+        /// its own up to 9.0 (blazor.boot.json), written into dotnet.js from 10.0.
+        /// </summary>
+        static List<string> BootDebugLevels(string version)
+        {
+            var framework = Path.Combine(WasmProbeBuild.FindCheckout()!, WasmProbeBuild.CacheRelative, version, "wwwroot", "_framework");
+            var config = new[] { "blazor.boot.json", "dotnet.js" }.Select(f => Path.Combine(framework, f)).First(File.Exists);
+            return Regex.Matches(File.ReadAllText(config), "\"debugLevel\":\\s*(-?\\d+)").Select(m => m.Groups[1].Value).ToList();
+        }
+
+        /// <summary>
+        /// The probe is built without debugging: a build says debugLevel -1 unless told, and the 9.0 pack's runtime takes it
+        /// as it is and runs the interpreter with every optimization and the jiterpreter off (docs/wasm.md).
+        /// </summary>
+        [Test]
+        public void TheProbeIsBuiltWithoutDebugging() =>
+            Assert.That(BootDebugLevels(_target.Version), Is.EqualTo(new[] { "0" }));
+
+        /// <summary>
         /// The 8.0 pack runs too (its probe needs a placeholder boot file under SDK 10), and finds what .NET 8 has on
         /// CoreCLR: MemoryStream(byte[], int, int).Seek returns the index into the array, fixed in .NET 9.
         /// </summary>
@@ -110,6 +130,7 @@ namespace StreamConformance.Tests.Runtimes
             Assert.That(failing[0].Message, Does.Contain("Seek(10, Begin) from position 0").And.Contain("returned 26; expected 10"));
             Assert.That(_runtimeStreams.Results.Single(r => r.Check == "seek.origins" && r.Variant == "(byte[], int, int)").Outcome,
                 Is.EqualTo(Outcome.Pass), "fixed in the 10.0 pack");
+            Assert.That(BootDebugLevels(run.Runtime.Version), Is.EqualTo(new[] { "0" }), "blazor.boot.json of the 8.0 probe");
         }
 
         [Test]
