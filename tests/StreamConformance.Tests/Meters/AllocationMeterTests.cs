@@ -64,10 +64,12 @@ namespace StreamConformance.Tests.Meters
             Assert.That(keep, Is.Not.Null);
         }
 
-        /// <summary>N shrinks by tens for slow calls so a pair of windows (6N calls) fits in three seconds, never below the floor.</summary>
+        /// <summary>N shrinks by tens for slow calls so a pair of windows (6N calls) fits in one second, never below the floor.</summary>
         [TestCase(10_000, 0.000_000_01, 10_000)]   // 10 ns: 60,000 calls take 0.6 ms
-        [TestCase(10_000, 0.000_05, 10_000)]       // 50 µs: 3 s exactly
+        [TestCase(10_000, 0.000_016, 10_000)]      // 16 µs: 0.96 s
+        [TestCase(10_000, 0.000_05, 1_000)]        // 50 µs: 3 s for N, 0.3 s for N/10
         [TestCase(10_000, 0.000_1, 1_000)]         // 0.1 ms: 6 s for N, 0.6 s for N/10
+        [TestCase(10_000, 0.000_2, AllocationMeter.MinimumCalls)] // 0.2 ms: 1.2 s for N/10
         [TestCase(10_000, 0.01, AllocationMeter.MinimumCalls)]
         [TestCase(1_000, 0.000_05, 1_000)]         // quick: 6,000 calls × 0.05 ms = 0.3 s
         [TestCase(1_000, 0.001, AllocationMeter.MinimumCalls)]
