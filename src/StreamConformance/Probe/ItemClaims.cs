@@ -13,7 +13,13 @@ namespace StreamConformance.Probe
     {
         const string ProbeMark = "probe", HostMark = "host";
 
-        public ItemClaims(string directory) => Directory = directory;
+        readonly IClaimFiles _files;
+
+        public ItemClaims(string directory, IClaimFiles? files = null)
+        {
+            Directory = directory;
+            _files = files ?? new LocalClaimFiles();
+        }
 
         /// <summary>The folder of the claims: one file per claimed item, named by its index in the chunk.</summary>
         public string Directory { get; }
@@ -39,29 +45,13 @@ namespace StreamConformance.Probe
         public bool TakenByHost(int index) => MarkOf(index) is string mark && mark != ProbeMark;
 
         /// <summary>
-        /// Creates the item's claim, atomically on every file system a probe shares with the host (O_CREAT | O_EXCL),
-        /// and writes who holds it. A claim read before its mark is written reads empty, which is not the probe's: only
-        /// the host claims an item while the other side may be reading it.
+        /// Creates the item's claim, atomically (O_CREAT | O_EXCL), holding who holds it. A claim read before its mark is
+        /// written reads empty, which is not the probe's: only the host claims an item while the other side may be reading it.
         /// </summary>
-        bool TryClaim(int index, string mark)
-        {
-            FileStream file;
-            try { file = new FileStream(PathOf(index), FileMode.CreateNew, FileAccess.Write, FileShare.Read); }
-            catch (IOException) when (File.Exists(PathOf(index))) { return false; }
-            using (file)
-            {
-                var bytes = System.Text.Encoding.ASCII.GetBytes(mark);
-                file.Write(bytes, 0, bytes.Length);
-            }
-            return true;
-        }
+        bool TryClaim(int index, string mark) => _files.TryCreate(PathOf(index), mark);
 
         /// <summary>Who holds the item's claim ("" while its mark is being written), or null when nobody does.</summary>
-        string? MarkOf(int index)
-        {
-            try { return File.ReadAllText(PathOf(index)); }
-            catch (FileNotFoundException) { return null; }
-        }
+        string? MarkOf(int index) => _files.Read(PathOf(index));
 
         string PathOf(int index) => Path.Combine(Directory, index.ToString(System.Globalization.CultureInfo.InvariantCulture));
     }

@@ -11,7 +11,8 @@ namespace StreamConformance.Probe
     /// </summary>
     public static class ProbeHost
     {
-        public static int Main(string[] args)
+        /// <param name="claimFiles">How the request's claims are made, where not as files of this process (<see cref="ItemClaims"/>).</param>
+        public static int Main(string[] args, IClaimFiles? claimFiles = null)
         {
             // A child of the syscall meter: runs traced cells instead of checks.
             if (args.Length > 0 && args[0] == Meters.Syscalls.SyscallChild.Flag) return Meters.Syscalls.SyscallChild.Main(args);
@@ -29,7 +30,7 @@ namespace StreamConformance.Probe
             new ProbeRunner(request, e =>
             {
                 lock (gate) output.WriteLine(e.ToLine());
-            }).Run();
+            }, claimFiles: claimFiles).Run();
             return 0;
         }
 

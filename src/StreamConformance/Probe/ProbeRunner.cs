@@ -21,9 +21,13 @@ namespace StreamConformance.Probe
         readonly IReadOnlyList<IStreamCheck> _checks;
         readonly CheckContext _context;
 
-        public ProbeRunner(ProbeRequest request, Action<ProbeEvent> emit, IReadOnlyList<IStreamCheck>? checks = null)
+        readonly IClaimFiles? _claimFiles;
+
+        /// <param name="claimFiles">How the request's claims are made (<see cref="ItemClaims"/>); null: as files of this process.</param>
+        public ProbeRunner(ProbeRequest request, Action<ProbeEvent> emit, IReadOnlyList<IStreamCheck>? checks = null, IClaimFiles? claimFiles = null)
         {
             _request = request;
+            _claimFiles = claimFiles;
             _emit = emit;
             _checks = checks ?? CheckCatalog.Select(request.Checks);
             _context = new CheckContext
@@ -56,7 +60,7 @@ namespace StreamConformance.Probe
         public void Run()
         {
             _emit(new HelloEvent { Runtime = CurrentRuntime.Describe(_request.Runtime, _request.ReportAssemblies) });
-            var claims = _request.ClaimDirectory != null ? new ItemClaims(_request.ClaimDirectory) : null;
+            var claims = _request.ClaimDirectory != null ? new ItemClaims(_request.ClaimDirectory, _claimFiles) : null;
             for (var i = 0; i < _request.Items.Count; i++)
             {
                 // The host gave this item, and so every later one, to another probe.

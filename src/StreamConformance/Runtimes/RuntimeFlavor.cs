@@ -36,12 +36,6 @@ namespace StreamConformance.Runtimes
         public static System.TimeSpan CheckTimeout(this RuntimeFlavor flavor, System.TimeSpan checkTimeout) =>
             System.TimeSpan.FromTicks((long)(checkTimeout.Ticks * flavor.CheckTimeFactor()));
 
-        /// <summary>
-        /// A probe of this flavour reads and writes the host's files while it runs: not on WebAssembly, whose probe works in
-        /// emscripten's file system in memory, into which the files of its request are copied at start.
-        /// </summary>
-        public static bool SeesHostFiles(this RuntimeFlavor flavor) => flavor != RuntimeFlavor.Wasm;
-
         /// <summary>The flavour this process runs on.</summary>
         public static RuntimeFlavor Current =>
             RuntimeResolver.IsRunningOnWasm ? RuntimeFlavor.Wasm : System.Type.GetType("Mono.Runtime") != null ? RuntimeFlavor.Mono : RuntimeFlavor.CoreClr;

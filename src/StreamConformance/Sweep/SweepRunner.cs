@@ -110,7 +110,7 @@ namespace StreamConformance.Sweep
             // A patched copy (or its A/A control): the probe proves which rewritten files it loaded.
             if (target.Copy != null) request.ReportAssemblies.AddRange(target.Copy.Assemblies.Select(a => a.Name).Except(request.ReportAssemblies));
             work.Request = request;
-            work.HandsOver = split && target.Flavor.SeesHostFiles();
+            work.HandsOver = split;
             foreach (var chunk in GuidedChunks.Split(items, split)) work.Chunks.Enqueue(chunk);
             return work;
         }

@@ -109,6 +109,37 @@ namespace StreamConformance.Tests.Runtimes
         /// The probe is built without debugging: a build says debugLevel -1 unless told, and the 9.0 pack's runtime takes it
         /// as it is and runs the interpreter with every optimization and the jiterpreter off (docs/wasm.md).
         /// </summary>
+        /// <summary>
+        /// The probe sees emscripten's file system, not the host's: its claims go through Node, so the host can take the
+        /// types it has not started, and it stops where the taken ones begin.
+        /// </summary>
+        [Test]
+        public void TheProbeStopsAtTheTypesTheHostTookThroughNodesFiles()
+        {
+            var directory = Path.Combine(Path.GetTempPath(), "streamconf-wasm-claims-" + Guid.NewGuid().ToString("N"));
+            var claims = new ItemClaims(Path.Combine(directory, "claims"));
+            Directory.CreateDirectory(claims.Directory);
+            try
+            {
+                Assert.That(claims.TakeTail(1, 2), Is.EqualTo(1));
+                var request = new ProbeRequest
+                {
+                    Runtime = _target.Name, Quick = true, Checks = "read-byte.values", ClaimDirectory = claims.Directory,
+                    TempDirectory = Path.Combine(directory, "tmp"),
+                    Items = { new ProbeItem { Type = "System.IO.MemoryStream", AssemblyName = "System.Private.CoreLib" }, new ProbeItem { Type = "System.IO.BufferedStream", AssemblyName = "System.Private.CoreLib" } },
+                };
+                var trace = new ProbeTrace();
+                new ProbeLauncher(new ProbeLocator(RepoPaths.ProbeRoot), TimeSpan.FromSeconds(30)).Run(_target, request, directory, trace);
+                Assert.That(trace.Completed, Is.True, trace.LastEnd);
+                Assert.That(trace.Results.Select(r => r.Type).Distinct(), Is.EqualTo(new[] { "System.IO.MemoryStream" }));
+                Assert.That(File.ReadAllText(Path.Combine(claims.Directory, "0")), Is.EqualTo("probe"), "claimed in the host's files, through Node");
+            }
+            finally
+            {
+                Directory.Delete(directory, recursive: true);
+            }
+        }
+
         [Test]
         public void TheProbeIsBuiltWithoutDebugging() =>
             Assert.That(BootDebugLevels(_target.Version), Is.EqualTo(new[] { "0" }));
