@@ -6,6 +6,7 @@ using System.Linq;
 using System.Runtime.CompilerServices;
 using MathNet.Numerics.Statistics;
 using StreamConformance.Recipes;
+using StreamConformance.Runtimes;
 
 namespace StreamConformance.Meters
 {
@@ -40,6 +41,7 @@ namespace StreamConformance.Meters
         {
             heartbeat ??= () => { };
             announce ??= _ => { };
+            _ = s_limitCompiled.Value;
             var baselineOperation = operation.Kind == OperationKind.Write ? StreamOperations.WriteByte : StreamOperations.ReadByte;
             var baselineCalls = CallsPerBatch(baselineOperation, BaselineRecipe.Instance, settings, out _);
             var calls = CallsPerBatch(operation, recipe, settings, out var openSecondsPerCall);
@@ -71,10 +73,15 @@ namespace StreamConformance.Meters
             // The baseline shares the operation's overhead when both are timed the same way, else it has its own.
             var sameHarness = (baseline.Loop != null) == direct;
 
-            // Warm-up: JIT every path, fill buffers, grow stores to the size a batch needs.
+            // Warm-up: JIT every path, fill buffers, grow stores to the size a batch needs. On WebAssembly, rounds go on
+            // until the operation has run JiterpreterWarmCalls times, where its session can be rewound for them.
             var warmPerCall = 0.0;
-            for (var w = 0; w < WarmRounds; w++)
+            var warmCalls = 0L;
+            var untilCompiled = CompileWarmCalls(RuntimeResolver.IsRunningOnWasm, recipe.CanSeek);
+            var warmClock = Stopwatch.StartNew();
+            for (var w = 0; w < WarmRounds || (warmCalls < untilCompiled && warmClock.Elapsed < JiterpreterWarmLimit); w++)
             {
+                warmCalls += calls;
                 HarnessOf(measured);
                 if (!sameHarness) HarnessOf(baseline);
                 baseline.Rewind();
@@ -157,6 +164,24 @@ namespace StreamConformance.Meters
 
         /// <summary>Untimed rounds before the timed ones.</summary>
         const int WarmRounds = 2;
+
+        /// <summary>
+        /// Calls of the operation before its first timed round on WebAssembly. Mono's jiterpreter compiles a path into
+        /// WebAssembly only once it has run some thousands of times (<c>jiterpreter-minimum-trace-hit-count</c>, 5,000 in
+        /// dotnet/runtime's options-def.h), and a path timed before then is timed interpreted: the first of
+        /// MemoryMappedViewStream's two recipes, which run the same code, measured 60× MemoryStream.ReadByte and the
+        /// second 21× (docs/wasm.md). Twice the threshold, for the calls a trace is watched before it is compiled.
+        /// </summary>
+        internal const int JiterpreterWarmCalls = 10_000;
+
+        /// <summary>
+        /// Calls of the operation the warm-up makes at least (beyond <see cref="WarmRounds"/>): <see cref="JiterpreterWarmCalls"/>
+        /// on WebAssembly where the session can be rewound for them (an unseekable one holds data for its rounds only), else none.
+        /// </summary>
+        internal static int CompileWarmCalls(bool onWasm, bool canSeek) => onWasm && canSeek ? JiterpreterWarmCalls : 0;
+
+        /// <summary>The most that warm-up may take for <see cref="JiterpreterWarmCalls"/>: a slow call is a figure of its own speed anyway.</summary>
+        static readonly TimeSpan JiterpreterWarmLimit = TimeSpan.FromSeconds(1);
 
         /// <summary>Calls the pilot's session holds: two timed batches of half as many.</summary>
         const int PilotSessionCalls = 1024;
@@ -251,6 +276,21 @@ namespace StreamConformance.Meters
         }
 
         static readonly byte[] s_limitData = StreamContent.Of(16 << 10);
+
+        /// <summary>
+        /// On WebAssembly the interpreter optimizes a method, and the jiterpreter then compiles its loops, only once it has
+        /// been called many times, however long its loops ran: the limit's loop, called eight times a round, ran
+        /// interpreted (21–23 ns per byte) through the first part of a probe and compiled (3.9 ns) after it, so MemoryStream's
+        /// typical cost, taken early, disagreed with every later figure's own baseline (docs/wasm.md). It is called that
+        /// many times over a few bytes before anything is timed.
+        /// </summary>
+        static readonly Lazy<bool> s_limitCompiled = new Lazy<bool>(() =>
+        {
+            if (!RuntimeResolver.IsRunningOnWasm) return true;
+            var few = new byte[16];
+            for (var i = 0; i < JiterpreterWarmCalls; i++) LimitSink += DirectLoop.SumBytes(few);
+            return true;
+        });
         internal static int LimitSink;
 
         /// <summary>

@@ -28,6 +28,21 @@ namespace StreamConformance.Tests.Meters
         static LatencyMeasurement Synthetic(double operationNs, double baselineNs, double harnessSpread = 0) =>
             new LatencyMeasurement(Times(operationNs), Times(baselineNs), Times(2.0, harnessSpread), Times(0.3));
 
+        /// <summary>
+        /// WebAssembly's jiterpreter compiles a path only after thousands of runs: there, a rewindable session's operation is
+        /// warmed that long before its first timed round; an unseekable one holds data for its rounds only, and the
+        /// runtimes that compile before the first call need nothing more than the warm-up rounds.
+        /// </summary>
+        [TestCase(true, true, LatencyMeter.JiterpreterWarmCalls)]
+        [TestCase(true, false, 0)]
+        [TestCase(false, true, 0)]
+        [TestCase(false, false, 0)]
+        public void OnlyWebAssemblyWarmsAnOperationUntilTheJiterpreterHasCompiledIt(bool onWasm, bool canSeek, int calls)
+        {
+            Assert.That(LatencyMeter.CompileWarmCalls(onWasm, canSeek), Is.EqualTo(calls));
+            Assert.That(LatencyMeter.JiterpreterWarmCalls, Is.GreaterThanOrEqualTo(5_000), "dotnet/runtime's jiterpreter-minimum-trace-hit-count");
+        }
+
         [Test]
         public void ARatioOverTheCeilingFailsAndOneUnderItPasses()
         {
