@@ -73,20 +73,7 @@ namespace StreamConformance.Tests.Sweep
         {
             var claims = new ItemClaims(_directory);
             Assert.That(claims.TakeTail(1, 2), Is.EqualTo(1));
-            var events = new List<ProbeEvent>();
-            var request = new ProbeRequest
-            {
-                Runtime = "test",
-                ClaimDirectory = _directory,
-                Items =
-                {
-                    new ProbeItem { Type = "System.IO.MemoryStream", AssemblyName = typeof(MemoryStream).Assembly.FullName },
-                    new ProbeItem { Type = "System.IO.BufferedStream", AssemblyName = typeof(BufferedStream).Assembly.FullName },
-                },
-            };
-            new ProbeRunner(request, events.Add, CheckCatalog.Select("read-byte.values")).Run();
-            Assert.That(events.OfType<TypeEvent>().Select(e => e.Type), Is.EqualTo(new[] { "System.IO.MemoryStream" }));
-            Assert.That(events.Last(), Is.InstanceOf<DoneEvent>());
+            Assert.That(TypesTheProbeRuns(claimOffset: 0), Is.EqualTo(new[] { "System.IO.MemoryStream" }));
             Assert.That(claims.TakenByHost(0), Is.False, "the probe claimed what it ran");
         }
 
@@ -94,14 +81,20 @@ namespace StreamConformance.Tests.Sweep
         public void AResumedProbeNamesItsClaimsByTheirPlaceInTheChunk()
         {
             // A probe resumed at the chunk's third item: its first item is claim 2, and claim 3 was taken.
-            var claims = new ItemClaims(_directory);
-            Assert.That(claims.TakeTail(3, 4), Is.EqualTo(3));
+            Assert.That(new ItemClaims(_directory).TakeTail(3, 4), Is.EqualTo(3));
+            Assert.That(TypesTheProbeRuns(claimOffset: 2), Is.EqualTo(new[] { "System.IO.MemoryStream" }));
+            Assert.That(File.ReadAllText(Path.Combine(_directory, "2")), Is.EqualTo("probe"));
+        }
+
+        /// <summary>The types a probe in this process announces for a request of MemoryStream then BufferedStream under these claims; it must end with done.</summary>
+        List<string> TypesTheProbeRuns(int claimOffset)
+        {
             var events = new List<ProbeEvent>();
             var request = new ProbeRequest
             {
                 Runtime = "test",
                 ClaimDirectory = _directory,
-                ClaimOffset = 2,
+                ClaimOffset = claimOffset,
                 Items =
                 {
                     new ProbeItem { Type = "System.IO.MemoryStream", AssemblyName = typeof(MemoryStream).Assembly.FullName },
@@ -109,8 +102,8 @@ namespace StreamConformance.Tests.Sweep
                 },
             };
             new ProbeRunner(request, events.Add, CheckCatalog.Select("read-byte.values")).Run();
-            Assert.That(events.OfType<TypeEvent>().Select(e => e.Type), Is.EqualTo(new[] { "System.IO.MemoryStream" }));
-            Assert.That(File.ReadAllText(Path.Combine(_directory, "2")), Is.EqualTo("probe"));
+            Assert.That(events.Last(), Is.InstanceOf<DoneEvent>());
+            return events.OfType<TypeEvent>().Select(e => e.Type).ToList();
         }
 
         static ProbeItem[] Items(int n) => Enumerable.Range(0, n).Select(i => new ProbeItem { Type = "T" + i }).ToArray();
