@@ -77,9 +77,9 @@ namespace StreamConformance.Meters
             // until the operation has run JiterpreterWarmCalls times, where its session can be rewound for them.
             var warmPerCall = 0.0;
             var warmCalls = 0L;
-            var untilCompiled = CompileWarmCalls(RuntimeResolver.IsRunningOnWasm, recipe.CanSeek);
+            var compileWarmCalls = CompileWarmCalls(RuntimeResolver.IsRunningOnWasm, recipe.CanSeek);
             var warmClock = Stopwatch.StartNew();
-            for (var w = 0; w < WarmRounds || (warmCalls < untilCompiled && warmClock.Elapsed < JiterpreterWarmLimit); w++)
+            for (var w = 0; w < WarmRounds || (warmCalls < compileWarmCalls && warmClock.Elapsed < JiterpreterWarmLimit); w++)
             {
                 warmCalls += calls;
                 HarnessOf(measured);

@@ -6,8 +6,8 @@ namespace StreamConformance.Sweep
 {
     /// <summary>
     /// A chunk of a runtime's types that a probe is working through: its items, how far its probe has got (the last type
-    /// its trace announced) and, where the flavour's probe sees the host's files, the claims through which a core that
-    /// ran out of work takes over the items not yet started (<see cref="TakeTail"/>).
+    /// its trace announced) and, unless the sweep runs one probe at a time, the claims through which a core that ran out
+    /// of work takes over the items not yet started (<see cref="TakeTail"/>).
     /// </summary>
     sealed class RunningChunk
     {
