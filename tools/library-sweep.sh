@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Real stream libraries from the registry, swept as a user would sweep them (`sweep --runtime dotnet --assembly X.dll`),
 # before (another build of the harness: --before ROOT or BEFORE_ROOT, when given and built) and after (this one). Not run by CI.
-#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|all] [LIBRARY...]
-# The first set is the seven the synthesis was built on; the second, libraries it was not tuned on (issue 32).
+#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|all] [LIBRARY...]
+# The first set is the seven the synthesis was built on; the second, three it was not tuned on (issue 32); the third,
+# six more measured before anything was tuned for them (mail, audio, file-system mocks, a cloud SDK, pipes, a database).
 # Restores tools/library-sweep/Libraries.csproj (versions in Directory.Packages.props) into artifacts/library-sweep/bin,
 # then prints per library: concrete types, public concrete, built (public built), static-only, errors, timeouts,
 # crashes, findings by class; the sweep's own per-assembly row (built by how: constructor, factory, extension method,
@@ -26,12 +27,14 @@ while (($#)); do
 done
 first=(Microsoft.IO.RecyclableMemoryStream K4os.Compression.LZ4.Streams ZstdSharp Snappier ICSharpCode.SharpZipLib Nerdbank.Streams CommunityToolkit.HighPerformance)
 second=(SharpCompress DotNetZip BouncyCastle.Cryptography)
+third=(MimeKit NAudio.Core TestableIO.System.IO.Abstractions.TestingHelpers AWSSDK.Core Pipelines.Sockets.Unofficial LiteDB)
 if ! ((${#libs[@]})); then
   case "$set_name" in
     first) libs=("${first[@]}") ;;
     second) libs=("${second[@]}") ;;
-    all) libs=("${first[@]}" "${second[@]}") ;;
-    *) echo "library-sweep: --set $set_name: expected first, second or all" >&2; exit 2 ;;
+    third) libs=("${third[@]}") ;;
+    all) libs=("${first[@]}" "${second[@]}" "${third[@]}") ;;
+    *) echo "library-sweep: --set $set_name: expected first, second, third or all" >&2; exit 2 ;;
   esac
 fi
 mkdir -p "$out"
