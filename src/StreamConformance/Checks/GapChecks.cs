@@ -31,6 +31,8 @@ namespace StreamConformance.Checks
             {
                 if (first == null) return Skip("the recipe opens no read-write stream");
                 if (!first.Stream.CanWrite || !first.Stream.CanSeek) return Skip("the recipe's read-write stream does not both write and seek");
+                // A stream that refuses to go past its end makes no gap: seek.origins judges that refusal, not this check.
+                if (GapRefused(first.Stream) is string refused) return Skip(refused);
                 setLength = SupportsSetLength(first.Stream);
             }
             var findings = new Violations();
@@ -42,6 +44,23 @@ namespace StreamConformance.Checks
                 + (setLength ? $", and after SetLength({Head}) over {Head + Gap + Tail} written bytes" : "; SetLength(0) threw, so a shrink was not tried"));
             result.Repro = trace;
             return result;
+        }
+
+        /// <summary>Why a gap cannot be made on <paramref name="s"/> (a seek past its end, or the write there, throws), or null.</summary>
+        static string? GapRefused(Stream s)
+        {
+            var step = $"Seek({Head + Gap}, Begin) past the end of an empty stream";
+            try
+            {
+                s.Seek(Head + Gap, SeekOrigin.Begin);
+                step = "WriteByte(0) there";
+                s.WriteByte(0);
+                return null;
+            }
+            catch (Exception e)
+            {
+                return $"no gap can be made: {step} threw {e.GetType().FullName} ({e.Message.Split('\n')[0]}); seek.origins judges a refused seek past the end";
+            }
         }
 
         static bool SupportsSetLength(Stream s)

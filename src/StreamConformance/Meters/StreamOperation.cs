@@ -71,7 +71,7 @@ namespace StreamConformance.Meters
             {
                 // Every measured call must find content to read: an empty stream has none, whatever the call.
                 if (recipe.EmptyOnlyReason is string empty) { why = "no content to read; the recipe builds its stream only empty: " + empty; return null; }
-                fixture = recipe.OpenRead(ContentCache.Get(Math.Max(16, calls * BytesPerCall + 16)));
+                fixture = recipe.OpenRead(ContentCache.ForCalls(calls, BytesPerCall));
                 if (fixture == null) { why = "the recipe opens no readable stream"; return null; }
                 if (!fixture.Stream.CanRead) { fixture.Dispose(); why = "the stream the recipe opens for reading has CanRead false"; return null; }
             }
@@ -111,6 +111,13 @@ namespace StreamConformance.Meters
         /// recipe pays for all it is given before the first call (compressing it, encrypting it, sending it through
         /// a peer), and one long latency session must not make every later session as costly to open.
         /// </summary>
+        /// <summary>
+        /// The content a session of <paramref name="calls"/> reads of <paramref name="bytesPerCall"/> each needs, with 16
+        /// bytes to spare, rounded up to whole 16-byte blocks: the lengths a synthesized recipe was shown to open over are
+        /// such (16, 64, 4096), and a format made of blocks (an audio writer's frames, a cipher's) may refuse a part-block.
+        /// </summary>
+        public static byte[] ForCalls(int calls, int bytesPerCall) => Get((Math.Max(16, calls * bytesPerCall + 16) + 15) & ~15);
+
         public static byte[] Get(int length)
         {
             if (s_content.Length < length) s_content = StreamContent.Of(length);

@@ -49,7 +49,7 @@ namespace StreamConformance.Meters
             {
                 second = operation.Kind == OperationKind.Write
                     ? recipe.OpenWrite()
-                    : recipe.OpenRead(ContentCache.Get(Math.Max(16, calls * operation.BytesPerCall + 16)));
+                    : recipe.OpenRead(ContentCache.ForCalls(calls, operation.BytesPerCall));
                 var secondInner = second == null ? null : SoleInner(second.Stream);
                 if (secondInner == null || secondInner.GetType() != inner.GetType()) { second?.Dispose(); return null; }
                 var innerCalls = calls;

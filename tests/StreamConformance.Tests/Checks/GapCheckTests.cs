@@ -49,6 +49,14 @@ namespace StreamConformance.Tests.StreamChecks
         }
 
         [Test]
+        public void AStreamThatRefusesToSeekPastItsEndHasNoGapToJudge()
+        {
+            var result = Checked(GenericShapes.For(typeof(EndBoundStream)).Single());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Skip), result.Message);
+            Assert.That(result.Message, Is.EqualTo("no gap can be made: Seek(112, Begin) past the end of an empty stream threw System.IO.IOException (Cannot seek beyond the end of the stream); seek.origins judges a refused seek past the end"));
+        }
+
+        [Test]
         public void MemoryStreamAndFileStreamGiveZeros()
         {
             foreach (var recipe in new[] { RuntimeRecipes.MemoryStream(), RuntimeRecipes.FileStream(4096), RuntimeRecipes.FileStream(1) })
@@ -103,6 +111,17 @@ namespace StreamConformance.Tests.StreamChecks
             Assert.That(shared.Make(scope), Is.SameAs(shared.Make(scope)), "a pool is built once and reused");
             var settings = ObjectArguments.Instance(typeof(BlockSettings)).Single();
             Assert.That(settings.Make(scope), Is.Not.SameAs(settings.Make(scope)), "any other object is one per stream: its state is never carried over");
+        }
+    }
+
+    /// <summary>A memory stream that refuses a position past its end (MimeKit's MemoryBlockStream does, by design).</summary>
+    public sealed class EndBoundStream : System.IO.MemoryStream
+    {
+        public override long Seek(long offset, System.IO.SeekOrigin origin)
+        {
+            var target = origin == System.IO.SeekOrigin.Begin ? offset : origin == System.IO.SeekOrigin.Current ? Position + offset : Length + offset;
+            if (target > Length) throw new System.IO.IOException("Cannot seek beyond the end of the stream");
+            return base.Seek(offset, origin);
         }
     }
 

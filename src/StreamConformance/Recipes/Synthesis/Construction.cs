@@ -33,8 +33,9 @@ namespace StreamConformance.Recipes.Synthesis
         public bool HasGuessedArgument => _arguments.Any(a => a.IsGuessed);
 
         /// <summary>
-        /// A public <c>void SetX(Stream)</c> the stream takes its source or sink through after a constructor that has none
-        /// (SharpCompress's Xz filters: <c>new ArmFilter()</c>, then <c>SetBaseStream(stream)</c>); null for the rest.
+        /// A public <c>void SetX(Stream)</c> or <c>AddX(Stream)</c> the stream takes its source or sink through after a
+        /// constructor that has none (SharpCompress's Xz filters: <c>new ArmFilter()</c>, then <c>SetBaseStream(stream)</c>);
+        /// null for the rest (<see cref="ConstructionEnumerator.SourceSetter"/>).
         /// </summary>
         public MethodInfo? Setter { get; }
 
@@ -88,7 +89,8 @@ namespace StreamConformance.Recipes.Synthesis
             {
                 try
                 {
-                    Setter.Invoke(built, new[] { _setterValue!.Make(scope) });
+                    // Optional parameters after the stream keep their defaults.
+                    Setter.Invoke(built, new[] { _setterValue!.Make(scope) }.Concat(Setter.GetParameters().Skip(1).Select(DefaultOf)).ToArray());
                 }
                 catch (TargetInvocationException e) when (e.InnerException != null)
                 {
@@ -101,6 +103,14 @@ namespace StreamConformance.Recipes.Synthesis
             if (receiver is IDisposable disposableReceiver && !_receiver!.IsShared) scope.Owned.Add(disposableReceiver);
             if (result is Stream stream) return new[] { stream };
             return PairOf(result) ?? throw new InvalidOperationException($"{Label} returned {result?.GetType().FullName ?? "null"}, not a stream");
+        }
+
+        /// <summary>An optional parameter's default as reflection must pass it (an enum as the enum, a struct's default made).</summary>
+        static object? DefaultOf(ParameterInfo parameter)
+        {
+            var value = parameter.DefaultValue;
+            if (value != null && parameter.ParameterType.IsEnum) return Enum.ToObject(parameter.ParameterType, value);
+            return value == null && parameter.ParameterType.IsValueType ? Activator.CreateInstance(parameter.ParameterType) : value;
         }
 
         /// <summary>The two streams of a (Stream, Stream) tuple, or null.</summary>

@@ -125,17 +125,23 @@ namespace StreamConformance.Recipes.Synthesis
         }
 
         /// <summary>
-        /// A public instance <c>void SetX(Stream)</c> of a stream type (SetBaseStream, SetInput…): how a stream built by a
-        /// constructor without a source is given one. Null when the type has none, or more than one.
+        /// A public instance <c>void SetX(Stream)</c> of a stream type (SetBaseStream, SetInput…), else <c>void AddX(Stream)</c>
+        /// (a chain of streams: MimeKit's <c>ChainedStream.Add(Stream, bool leaveOpen = false)</c>): how a stream built by a
+        /// constructor without a source is given one. Any further parameter must be optional, and keeps its default.
+        /// Null when the type has none, or more than one of the first kind that has any.
         /// </summary>
         public static MethodInfo? SourceSetter(Type type)
         {
             if (!typeof(Stream).IsAssignableFrom(type)) return null;
-            var setters = type.GetMethods(BindingFlags.Public | BindingFlags.Instance)
-                .Where(m => m.ReturnType == typeof(void) && !m.IsSpecialName && !m.ContainsGenericParameters && m.Name.StartsWith("Set", StringComparison.Ordinal)
-                            && m.GetParameters() is { Length: 1 } ps && StreamArguments.Supplies(ps[0].ParameterType))
-                .ToList();
-            return setters.Count == 1 ? setters[0] : null;
+            foreach (var prefix in new[] { "Set", "Add" })
+            {
+                var setters = type.GetMethods(BindingFlags.Public | BindingFlags.Instance)
+                    .Where(m => m.ReturnType == typeof(void) && !m.IsSpecialName && !m.ContainsGenericParameters && m.Name.StartsWith(prefix, StringComparison.Ordinal)
+                                && m.GetParameters() is { Length: > 0 } ps && StreamArguments.Supplies(ps[0].ParameterType) && ps.Skip(1).All(p => p.HasDefaultValue))
+                    .ToList();
+                if (setters.Count > 0) return setters.Count == 1 ? setters[0] : null;
+            }
+            return null;
         }
 
         IReadOnlyList<Argument> Values(ParameterInfo parameter)

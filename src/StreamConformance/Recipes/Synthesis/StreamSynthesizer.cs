@@ -34,7 +34,7 @@ namespace StreamConformance.Recipes.Synthesis
             if (type.ContainsGenericParameters && !type.IsGenericTypeDefinition) return SynthesisResult.None("open generic type");
             if (!typeof(Stream).IsAssignableFrom(type)) return SynthesisResult.None("not a stream");
             var failures = new List<string>();
-            var trials = Trials(type, failures);
+            var trials = Trials(type, failures, withPartners: true);
             if (trials.Count == 0) return SynthesisResult.None(NoneBuilt(type, failures));
 
             var pair = trials.FirstOrDefault(t => t.IsPair);
@@ -75,7 +75,7 @@ namespace StreamConformance.Recipes.Synthesis
         {
             var notOpened = new List<string>();
             var writeCandidates = writers.ToList();
-            var partners = PartnerNames.For(type).SelectMany(p => Trials(p, new List<string>())).Where(t => !t.IsPair).ToList();
+            var partners = PartnerTrials(type);
             while (true)
             {
                 var writer = writeCandidates.FirstOrDefault();
@@ -230,8 +230,19 @@ namespace StreamConformance.Recipes.Synthesis
             };
         }
 
-        /// <summary>Every construction that builds, tried over a writable sink; a type's own constructors first, then the factories that return it.</summary>
-        List<Trial> Trials(Type type, List<string> failures)
+        /// <summary>The constructions of the types that undo this one (<see cref="PartnerNames"/>), tried without their own partners.</summary>
+        List<Trial> PartnerTrials(Type type) =>
+            _partnerTrials ??= PartnerNames.For(type).SelectMany(p => Trials(p, new List<string>(), withPartners: false)).Where(t => !t.IsPair).ToList();
+
+        List<Trial>? _partnerTrials;
+
+        /// <summary>
+        /// Every construction that builds, tried over a writable sink; a type's own constructors first, then the factories
+        /// that return it. With <paramref name="withPartners"/>, a construction that threw over the empty sink is tried again
+        /// over what its partner writer makes (a reader that parses a header in its constructor: WaveFileReader after
+        /// WaveFileWriter, BZip2InputStream after BZip2OutputStream).
+        /// </summary>
+        List<Trial> Trials(Type type, List<string> failures, bool withPartners)
         {
             var trials = new List<Trial>();
             var roles = new HashSet<string>();
@@ -261,6 +272,11 @@ namespace StreamConformance.Recipes.Synthesis
                     if (index < 0) continue;
                     var s = streams[index];
                     var trial = new Trial(construction, index, streams.Length == 2, s.CanRead, s.CanWrite, s.CanSeek, scope.ReadBack != null);
+                    if (!trial.CanRead && !trial.CanWrite)
+                    {
+                        failures.Add($"{construction.Label}: neither reads nor writes (CanRead and CanWrite are false)");
+                        continue;
+                    }
                     var newRole = trial.CanRead && !roles.Contains(Key(method, "read")) || trial.CanWrite && !roles.Contains(Key(method, "write"));
                     if (!newRole) continue;
                     if (trial.CanRead) roles.Add(Key(method, "read"));
@@ -269,7 +285,9 @@ namespace StreamConformance.Recipes.Synthesis
                 }
                 catch (Exception e)
                 {
-                    failures.Add($"{construction.Label} threw {e.GetType().Name}: {e.Message.Split('\n')[0]}");
+                    var reason = $"{construction.Label} threw {e.GetType().Name}: {e.Message.Split('\n')[0]}";
+                    if (withPartners && OverPartnerOutput(type, construction, roles, method) is { } trial) trials.Add(trial);
+                    else failures.Add(reason);
                 }
                 finally
                 {
@@ -278,6 +296,39 @@ namespace StreamConformance.Recipes.Synthesis
                 }
             }
             return trials;
+        }
+
+        /// <summary>
+        /// <paramref name="construction"/> built for reading over what a partner writer made of the sample, when that gives
+        /// a stream that reads: its role is then reading, and the round trip pairs it with that writer. Null when no
+        /// partner writer's output makes it build.
+        /// </summary>
+        Trial? OverPartnerOutput(Type type, Construction construction, HashSet<string> roles, string method)
+        {
+            if (roles.Contains(Key(method, "read"))) return null;
+            foreach (var writer in PartnerTrials(type).Where(p => p.CanWrite && p.HasSink))
+            {
+                byte[] encoded;
+                try { encoded = Transcoder.Encoder(writer).Apply(Sample()); }
+                catch (Exception) { continue; }
+                var scope = new BuildScope(true, encoded);
+                Stream[]? streams = null;
+                try
+                {
+                    streams = construction.Invoke(scope);
+                    var index = Array.FindIndex(streams, s => Is(s.GetType(), type));
+                    if (index < 0 || !streams[index].CanRead || !scope.ContentGiven) continue;
+                    roles.Add(Key(method, "read"));
+                    return new Trial(construction, index, streams.Length == 2, true, false, streams[index].CanSeek, false);
+                }
+                catch (Exception) { }
+                finally
+                {
+                    if (streams != null) foreach (var s in streams) Trial.Discard(s);
+                    Trial.Discard(scope);
+                }
+            }
+            return null;
         }
 
         /// <summary>The type itself, or an instantiation of it when it is a generic type definition.</summary>

@@ -1,0 +1,170 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using NUnit.Framework;
+using StreamConformance.Checks;
+using StreamConformance.Recipes;
+using StreamConformance.Results;
+
+namespace StreamConformance.Tests.Recipes.Synthesis
+{
+    /// <summary>
+    /// How a stream is given its source when its constructor alone cannot: a reader that parses a header in its
+    /// constructor (NAudio's WaveFileReader, DotNetZip's BZip2InputStream) is built over what its partner writer makes;
+    /// a chain built empty takes its source through Add(Stream, bool leaveOpen = false) (MimeKit's ChainedStream); a
+    /// construction that neither reads nor writes says so.
+    /// </summary>
+    [TestFixture]
+    public sealed class SourceShapeTests
+    {
+        [Test]
+        public void AReaderThatParsesAHeaderIsBuiltOverItsPartnerWritersOutput()
+        {
+            var recipe = GenericShapes.For(typeof(FramedReaderStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("read new FramedReaderStream(Stream) over new FramedWriterStream(Stream)'s output"));
+            var content = CheckContext.Content(1000);
+            using (var reader = recipe.OpenRead(content)!)
+            {
+                var back = new MemoryStream();
+                reader.Stream.CopyTo(back);
+                Assert.That(back.ToArray(), Is.EqualTo(content));
+            }
+            foreach (var result in CheckCatalog.Select("read-byte.values,read.differential").SelectMany(c => c.Run(recipe, new CheckContext())))
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Check + ": " + result.Message);
+        }
+
+        [Test]
+        public void AReaderThatParsesAHeaderWithNoPartnerSaysWhatItThrew()
+        {
+            Assert.That(GenericShapes.For(typeof(LoneHeaderStream)), Is.Empty);
+            Assert.That(GenericShapes.WhyNone(typeof(LoneHeaderStream)),
+                Is.EqualTo("no construction built a usable stream: new LoneHeaderStream(Stream) threw InvalidDataException: no header"));
+        }
+
+        [Test]
+        public void AChainBuiltEmptyTakesItsSourceThroughAdd()
+        {
+            var recipe = GenericShapes.For(typeof(ChainStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("read new ChainStream() then Add(Stream)"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("s.Add(new MemoryStream(content, writable: false)); return s;"));
+            foreach (var result in CheckCatalog.Select("read-byte.values,read.differential").SelectMany(c => c.Run(recipe, new CheckContext())))
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Check + ": " + result.Message);
+        }
+
+        [Test]
+        public void AConstructionThatNeitherReadsNorWritesSaysSo()
+        {
+            Assert.That(GenericShapes.For(typeof(ClosedShutStream)), Is.Empty);
+            Assert.That(GenericShapes.WhyNone(typeof(ClosedShutStream)),
+                Is.EqualTo("no construction built a usable stream: new ClosedShutStream(): neither reads nor writes (CanRead and CanWrite are false)"));
+        }
+
+        /// <summary>Writes a 4-byte header when made, then its content as it is.</summary>
+        public sealed class FramedWriterStream : PassThrough
+        {
+            public FramedWriterStream(Stream sink) : base(sink, false) => sink.Write(Header, 0, Header.Length);
+        }
+
+        /// <summary>Reads and checks the header when made, then its content as it is.</summary>
+        public sealed class FramedReaderStream : PassThrough
+        {
+            public FramedReaderStream(Stream source) : base(source, true) => ReadHeader(source);
+        }
+
+        /// <summary>A header reader with no writer of its own.</summary>
+        public sealed class LoneHeaderStream : PassThrough
+        {
+            public LoneHeaderStream(Stream source) : base(source, true) => ReadHeader(source);
+        }
+
+        public abstract class PassThrough : Stream
+        {
+            protected static readonly byte[] Header = { 0x46, 0x52, 0x4D, 0x31 };
+            readonly Stream _inner;
+            readonly bool _reads;
+
+            protected PassThrough(Stream inner, bool reads)
+            {
+                _inner = inner;
+                _reads = reads;
+            }
+
+            protected static void ReadHeader(Stream source)
+            {
+                var header = new byte[Header.Length];
+                var n = 0;
+                for (int k; n < header.Length && (k = source.Read(header, n, header.Length - n)) > 0;) n += k;
+                if (n < header.Length || !header.SequenceEqual(Header)) throw new InvalidDataException("no header");
+            }
+
+            public override bool CanRead => _reads;
+            public override bool CanSeek => false;
+            public override bool CanWrite => !_reads;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() => _inner.Flush();
+            public override int Read(byte[] buffer, int offset, int count) => _reads ? _inner.Read(buffer, offset, count) : throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count)
+            {
+                if (_reads) throw new NotSupportedException();
+                _inner.Write(buffer, offset, count);
+            }
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            protected override void Dispose(bool disposing)
+            {
+                if (disposing) _inner.Dispose();
+                base.Dispose(disposing);
+            }
+        }
+
+        /// <summary>Reads its streams one after the other; with none it neither reads nor writes.</summary>
+        public sealed class ChainStream : Stream
+        {
+            readonly List<Stream> _streams = new List<Stream>();
+            int _current;
+
+            public void Add(Stream stream, bool leaveOpen = false) => _streams.Add(stream);
+
+            public override bool CanRead => _streams.Count > 0;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() { }
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                for (; _current < _streams.Count; _current++)
+                {
+                    var n = _streams[_current].Read(buffer, offset, count);
+                    if (n > 0 || count == 0) return n;
+                }
+                return 0;
+            }
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+            protected override void Dispose(bool disposing)
+            {
+                if (disposing) foreach (var s in _streams) s.Dispose();
+                base.Dispose(disposing);
+            }
+        }
+
+        /// <summary>Built with nothing to read or write, and no way to be given any.</summary>
+        public sealed class ClosedShutStream : Stream
+        {
+            public override bool CanRead => false;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() { }
+            public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        }
+    }
+}
