@@ -27,6 +27,12 @@ namespace StreamConformance.Recipes.Synthesis
 
         readonly Argument? _setterValue;
 
+        /// <summary>Its build used a code page only <see cref="CodePages"/> provides: the repro registers them first.</summary>
+        public bool NeedsCodePages { get; private set; }
+
+        /// <summary>The same construction, marked as one that needs the code pages registered.</summary>
+        public Construction WithCodePages() => new Construction(Method, _receiver, _arguments, Setter, _setterValue) { NeedsCodePages = true };
+
         public MethodBase Method { get; }
 
         /// <summary>An argument is an implementation picked for an interface (<see cref="Argument.IsGuessed"/>).</summary>
@@ -44,7 +50,8 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>For the variant name: "new DeflateStream(Stream, Compress, false)", "RecyclableMemoryStreamManager.GetStream()".</summary>
         public string Label => (IsConstructor ? "new " + CSharpNames.Short(Method.DeclaringType!) : CSharpNames.Short(Method.DeclaringType!) + "." + Method.Name)
                                + "(" + string.Join(", ", _arguments.Select(a => a.Label)) + ")"
-                               + (Setter == null ? "" : $" then {Setter.Name}({_setterValue!.Label})");
+                               + (Setter == null ? "" : $" then {Setter.Name}({_setterValue!.Label})")
+                               + (NeedsCodePages ? " with CodePagesEncodingProvider registered" : "");
 
         /// <summary>
         /// The values of the arguments that select a mode (an enum named as one: CompressionMode, a parameter called mode),
@@ -57,6 +64,13 @@ namespace StreamConformance.Recipes.Synthesis
 
         /// <summary>The C# expression a user would write (for the repro).</summary>
         public string Source(bool forReading)
+        {
+            var source = SourceOfCall(forReading);
+            if (!NeedsCodePages) return source;
+            return $"((System.Func<{CSharpNames.Of(Method is MethodInfo m ? m.ReturnType : Method.DeclaringType!)}>)(() => {{ {CodePages.RegisterSource} return {source}; }}))()";
+        }
+
+        string SourceOfCall(bool forReading)
         {
             var args = string.Join(", ", _arguments.Select(a => a.Source(forReading)));
             if (IsConstructor && Setter != null)

@@ -255,8 +255,10 @@ namespace StreamConformance.Recipes.Synthesis
                 if (unsupplied != null) failures.Add(unsupplied);
             }
             constructions.AddRange(FactoryIndex.For(type));
-            foreach (var construction in constructions)
+            var userType = !FactoryIndex.IsRuntimeAssembly(type.Assembly);
+            foreach (var listed in constructions)
             {
+                var construction = listed;
                 // One trial per method, mode and role: the other combinations of a method that already reads (or writes) in
                 // that mode add nothing. A mode is kept apart even when its flags look alike: a zlib stream that reports its
                 // sink's CanRead and CanWrite in both modes decodes only in one.
@@ -267,7 +269,15 @@ namespace StreamConformance.Recipes.Synthesis
                 Stream[]? streams = null;
                 try
                 {
-                    streams = construction.Invoke(scope);
+                    var codePageUses = CodePages.Uses;
+                    try { streams = construction.Invoke(scope); }
+                    catch (Exception e) when (userType && CodePages.Missing(e) && CodePages.Provide())
+                    {
+                        Trial.Discard(scope);
+                        scope = new BuildScope(false, new byte[0]);
+                        streams = construction.Invoke(scope);
+                    }
+                    if (CodePages.Uses != codePageUses) construction = construction.WithCodePages();
                     var index = Array.FindIndex(streams, s => Is(s.GetType(), type));
                     if (index < 0) continue;
                     var s = streams[index];
