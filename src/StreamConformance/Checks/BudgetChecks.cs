@@ -33,7 +33,9 @@ namespace StreamConformance.Checks
                 measured = AllocationMeter.Measure(n =>
                 {
                     context.Heartbeat(); // each window may take seconds on a slow stream: still working, not hung
-                    return BudgetCheck.Open(Operation, recipe, n);
+                    var session = BudgetCheck.Open(Operation, recipe, n);
+                    context.Heartbeat(); // so was the open: N calls' content encoded for a decoder (a megabyte through bzip2)
+                    return session;
                 }, calls,
                 // Only writes into a seekable store need as many warm-up calls as measured ones (to grow the store
                 // before it is rewound); reads, and writes that go forward only, reach their steady state sooner.

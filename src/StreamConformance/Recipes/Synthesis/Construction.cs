@@ -16,14 +16,18 @@ namespace StreamConformance.Recipes.Synthesis
         readonly Argument? _receiver;
         readonly IReadOnlyList<Argument> _arguments;
 
-        public Construction(MethodBase method, Argument? receiver, IReadOnlyList<Argument> arguments, MethodInfo? setter = null, Argument? setterValue = null)
+        public Construction(MethodBase method, Argument? receiver, IReadOnlyList<Argument> arguments, MethodInfo? setter = null, Argument? setterValue = null, EntryStep? entry = null)
         {
             Method = method;
             _receiver = receiver;
             _arguments = arguments;
             Setter = setter;
             _setterValue = setterValue;
+            Entry = entry;
         }
+
+        /// <summary>An archive stream's first entry, put or moved to after it is built (<see cref="EntryStep"/>); null for the rest.</summary>
+        public EntryStep? Entry { get; }
 
         readonly Argument? _setterValue;
 
@@ -31,7 +35,7 @@ namespace StreamConformance.Recipes.Synthesis
         public bool NeedsCodePages { get; private set; }
 
         /// <summary>The same construction, marked as one that needs the code pages registered.</summary>
-        public Construction WithCodePages() => new Construction(Method, _receiver, _arguments, Setter, _setterValue) { NeedsCodePages = true };
+        public Construction WithCodePages() => new Construction(Method, _receiver, _arguments, Setter, _setterValue, Entry) { NeedsCodePages = true };
 
         public MethodBase Method { get; }
 
@@ -51,6 +55,7 @@ namespace StreamConformance.Recipes.Synthesis
         public string Label => (IsConstructor ? "new " + CSharpNames.Short(Method.DeclaringType!) : CSharpNames.Short(Method.DeclaringType!) + "." + Method.Name)
                                + "(" + string.Join(", ", _arguments.Select(a => a.Label)) + ")"
                                + (Setter == null ? "" : $" then {Setter.Name}({_setterValue!.Label})")
+                               + (Entry == null ? "" : $" then {Entry.Label}")
                                + (NeedsCodePages ? " with CodePagesEncodingProvider registered" : "");
 
         /// <summary>
@@ -73,11 +78,13 @@ namespace StreamConformance.Recipes.Synthesis
         string SourceOfCall(bool forReading)
         {
             var args = string.Join(", ", _arguments.Select(a => a.Source(forReading)));
-            if (IsConstructor && Setter != null)
+            if (IsConstructor && (Setter != null || Entry != null))
             {
                 // One expression, as every other construction is: a lambda that makes the stream and gives it its source.
                 var type = CSharpNames.Of(Method.DeclaringType!);
-                return $"((System.Func<{type}>)(() => {{ var s = new {type}({args}); s.{Setter.Name}({_setterValue!.Source(forReading)}); return s; }}))()";
+                var setter = Setter == null ? "" : $" s.{Setter.Name}({_setterValue!.Source(forReading)});";
+                var entry = Entry == null ? "" : " " + Entry.Source("s");
+                return $"((System.Func<{type}>)(() => {{ var s = new {type}({args});{setter}{entry} return s; }}))()";
             }
             if (IsConstructor) return $"new {CSharpNames.Of(Method.DeclaringType!)}({args})";
             var target = _receiver != null ? _receiver.Source(forReading) : CSharpNames.Of(Method.DeclaringType!);
@@ -110,6 +117,15 @@ namespace StreamConformance.Recipes.Synthesis
                 {
                     built.Dispose();
                     System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
+                    throw;
+                }
+            }
+            if (Entry != null && result is Stream archive)
+            {
+                try { Entry.Run(archive); }
+                catch (Exception)
+                {
+                    Trial.Discard(archive);
                     throw;
                 }
             }

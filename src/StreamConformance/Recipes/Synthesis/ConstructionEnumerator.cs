@@ -111,11 +111,13 @@ namespace StreamConformance.Recipes.Synthesis
             var setter = _setters && method.IsConstructor && !method.GetParameters().Any(p => typeof(Stream).IsAssignableFrom(p.ParameterType)) ? SourceSetter(method.DeclaringType!) : null;
             var setterValue = setter == null ? null : _sources.Select(s => s.For(setter.GetParameters()[0])).FirstOrDefault(v => v.Count > 0)?.FirstOrDefault();
             if (setterValue == null) setter = null;
+            // An archive stream is used inside an entry (user types only, as setters: the runtime's archives have recipes).
+            var entry = _setters && method.IsConstructor ? EntryStep.For(method.DeclaringType!) : null;
             var result = new List<Construction>();
             var indices = new int[perParameter.Count];
             while (result.Count < MaxCombinations)
             {
-                result.Add(new Construction(method, receiver, perParameter.Select((values, i) => values[indices[i]]).ToList(), setter, setterValue));
+                result.Add(new Construction(method, receiver, perParameter.Select((values, i) => values[indices[i]]).ToList(), setter, setterValue, entry));
                 // Odometer, last parameter fastest: the first values of the leading parameters are tried first.
                 var k = indices.Length - 1;
                 while (k >= 0 && ++indices[k] == perParameter[k].Count) indices[k--] = 0;

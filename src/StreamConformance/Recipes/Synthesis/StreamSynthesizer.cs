@@ -33,8 +33,10 @@ namespace StreamConformance.Recipes.Synthesis
             // An open generic type is built only as the instantiations its assembly's public methods hand out.
             if (type.ContainsGenericParameters && !type.IsGenericTypeDefinition) return SynthesisResult.None("open generic type");
             if (!typeof(Stream).IsAssignableFrom(type)) return SynthesisResult.None("not a stream");
+            // An archive writer used outside an entry is in a state no caller uses: judged there, it would report the fixture.
+            if (!FactoryIndex.IsRuntimeAssembly(type.Assembly) && EntryStep.Unmakeable(type) is string outsideEntry) return SynthesisResult.None(outsideEntry);
             var failures = new List<string>();
-            var trials = Trials(type, failures, withPartners: true);
+            var trials = Trials(type, failures, () => PartnerTrials(type));
             if (trials.Count == 0) return SynthesisResult.None(NoneBuilt(type, failures));
 
             var pair = trials.FirstOrDefault(t => t.IsPair);
@@ -75,7 +77,8 @@ namespace StreamConformance.Recipes.Synthesis
         {
             var notOpened = new List<string>();
             var writeCandidates = writers.ToList();
-            var partners = PartnerTrials(type);
+            // The partners again, a reader among them built over this type's own writers' output when it parses a header.
+            var partners = PartnerNames.For(type).SelectMany(p => Trials(p, new List<string>(), () => writers)).Where(t => !t.IsPair).ToList();
             while (true)
             {
                 var writer = writeCandidates.FirstOrDefault();
@@ -230,19 +233,19 @@ namespace StreamConformance.Recipes.Synthesis
             };
         }
 
-        /// <summary>The constructions of the types that undo this one (<see cref="PartnerNames"/>), tried without their own partners.</summary>
+        /// <summary>The constructions of the types that undo this one (<see cref="PartnerNames"/>), tried over an empty sink only.</summary>
         List<Trial> PartnerTrials(Type type) =>
-            _partnerTrials ??= PartnerNames.For(type).SelectMany(p => Trials(p, new List<string>(), withPartners: false)).Where(t => !t.IsPair).ToList();
+            _partnerTrials ??= PartnerNames.For(type).SelectMany(p => Trials(p, new List<string>(), null)).Where(t => !t.IsPair).ToList();
 
         List<Trial>? _partnerTrials;
 
         /// <summary>
         /// Every construction that builds, tried over a writable sink; a type's own constructors first, then the factories
-        /// that return it. With <paramref name="withPartners"/>, a construction that threw over the empty sink is tried again
-        /// over what its partner writer makes (a reader that parses a header in its constructor: WaveFileReader after
+        /// that return it. With <paramref name="sourceWriters"/>, a construction that threw over the empty sink is tried again
+        /// over what one of those writers makes (a reader that parses a header in its constructor: WaveFileReader after
         /// WaveFileWriter, BZip2InputStream after BZip2OutputStream).
         /// </summary>
-        List<Trial> Trials(Type type, List<string> failures, bool withPartners)
+        List<Trial> Trials(Type type, List<string> failures, Func<IEnumerable<Trial>>? sourceWriters)
         {
             var trials = new List<Trial>();
             var roles = new HashSet<string>();
@@ -296,7 +299,7 @@ namespace StreamConformance.Recipes.Synthesis
                 catch (Exception e)
                 {
                     var reason = $"{construction.Label} threw {e.GetType().Name}: {e.Message.Split('\n')[0]}";
-                    if (withPartners && OverPartnerOutput(type, construction, roles, method) is { } trial) trials.Add(trial);
+                    if (sourceWriters != null && OverWriterOutput(type, construction, roles, method, sourceWriters()) is { } trial) trials.Add(trial);
                     else failures.Add(reason);
                 }
                 finally
@@ -309,14 +312,14 @@ namespace StreamConformance.Recipes.Synthesis
         }
 
         /// <summary>
-        /// <paramref name="construction"/> built for reading over what a partner writer made of the sample, when that gives
-        /// a stream that reads: its role is then reading, and the round trip pairs it with that writer. Null when no
-        /// partner writer's output makes it build.
+        /// <paramref name="construction"/> built for reading over what one of <paramref name="writers"/> made of the sample,
+        /// when that gives a stream that reads: its role is then reading, and the round trip pairs it with that writer. Null
+        /// when no writer's output makes it build.
         /// </summary>
-        Trial? OverPartnerOutput(Type type, Construction construction, HashSet<string> roles, string method)
+        static Trial? OverWriterOutput(Type type, Construction construction, HashSet<string> roles, string method, IEnumerable<Trial> writers)
         {
             if (roles.Contains(Key(method, "read"))) return null;
-            foreach (var writer in PartnerTrials(type).Where(p => p.CanWrite && p.HasSink))
+            foreach (var writer in writers.Where(p => p.CanWrite && p.HasSink))
             {
                 byte[] encoded;
                 try { encoded = Transcoder.Encoder(writer).Apply(Sample()); }

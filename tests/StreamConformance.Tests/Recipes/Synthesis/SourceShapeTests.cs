@@ -6,6 +6,7 @@ using NUnit.Framework;
 using StreamConformance.Checks;
 using StreamConformance.Recipes;
 using StreamConformance.Results;
+using StreamConformance.Tests.Isolation;
 
 namespace StreamConformance.Tests.Recipes.Synthesis
 {
@@ -58,6 +59,99 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             Assert.That(GenericShapes.For(typeof(ClosedShutStream)), Is.Empty);
             Assert.That(GenericShapes.WhyNone(typeof(ClosedShutStream)),
                 Is.EqualTo("no construction built a usable stream: new ClosedShutStream(): neither reads nor writes (CanRead and CanWrite are false)"));
+        }
+
+        [Test]
+        public void AnArchiveStreamIsUsedInsideItsFirstEntry()
+        {
+            var writer = GenericShapes.For(typeof(EntryOutputStream)).Single();
+            Assert.That(writer.Variant, Is.EqualTo("write new EntryOutputStream(Stream) then PutNextEntry(\"entry.bin\"), read back by new EntryInputStream(Stream) then GetNextEntry()"));
+            Assert.That(writer.ReproSource(StreamAccess.Write), Does.Contain("s.PutNextEntry(\"entry.bin\"); return s;"));
+            var reader = GenericShapes.For(typeof(EntryInputStream)).Single();
+            Assert.That(reader.Variant, Is.EqualTo("read new EntryInputStream(Stream) then GetNextEntry() over new EntryOutputStream(Stream) then PutNextEntry(\"entry.bin\")'s output"));
+            foreach (var recipe in new[] { writer, reader })
+                foreach (var result in CheckCatalog.Select("read-byte.values,read.differential,write-byte.round-trip,capabilities.unsupported").SelectMany(c => c.Run(recipe, new CheckContext())))
+                    Assert.That(result.Outcome, Is.AnyOf(Outcome.Pass, Outcome.Skip), recipe.Variant + ": " + result.Check + ": " + result.Message);
+        }
+
+        [Test]
+        public void AnArchiveWriterWhoseEntryCannotBeMadeFromANameIsNotJudgedOutsideOne()
+        {
+            Assert.That(GenericShapes.For(typeof(SizedEntryOutputStream)), Is.Empty);
+            Assert.That(GenericShapes.WhyNone(typeof(SizedEntryOutputStream)),
+                Is.EqualTo("it writes inside an entry, and no entry for SizedEntryOutputStream.PutNextEntry(SizedEntry) can be made from a name alone"));
+        }
+
+        /// <summary>
+        /// A code page .NET leaves out (437) is registered only after a construction failed for want of it, and the
+        /// construction says so; Mono has it built in, and nothing is registered or said.
+        /// </summary>
+        [Test]
+        public void ACodePageIsRegisteredOnlyAfterAConstructionNeededItAndTheVariantSaysSo()
+        {
+            var recipe = GenericShapes.For(typeof(CodePage437Stream)).Single();
+            if (RepoPaths.OnMono)
+            {
+                Assert.That(recipe.Variant, Is.EqualTo("read new CodePage437Stream(Stream)"));
+                return;
+            }
+            Assert.That(recipe.Variant, Is.EqualTo("read new CodePage437Stream(Stream) with CodePagesEncodingProvider registered"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("System.Text.Encoding.RegisterProvider(System.Text.CodePagesEncodingProvider.Instance); return new "));
+            Assert.That(StreamConformance.Recipes.Synthesis.CodePages.Missing(new ArgumentException("'IBM437' is not a supported encoding name. For information on defining a custom encoding, see the documentation for the Encoding.RegisterProvider method.")), Is.True);
+            Assert.That(StreamConformance.Recipes.Synthesis.CodePages.Missing(new ArgumentException("bad name")), Is.False);
+        }
+
+        /// <summary>Names its content in code page 437 when made (as DotNetZip's zip streams do).</summary>
+        public sealed class CodePage437Stream : PassThrough
+        {
+            public CodePage437Stream(Stream inner) : base(inner, true) => System.Text.Encoding.GetEncoding(437).GetBytes("entry");
+        }
+
+        /// <summary>Writes only inside an entry, each entry a 4-byte header before the bytes.</summary>
+        public sealed class EntryOutputStream : PassThrough
+        {
+            readonly Stream _sink;
+            bool _entry;
+            public EntryOutputStream(Stream sink) : base(sink, false) => _sink = sink;
+            public string PutNextEntry(string name)
+            {
+                _sink.Write(Header, 0, Header.Length);
+                _entry = true;
+                return name;
+            }
+            public override void Write(byte[] buffer, int offset, int count)
+            {
+                if (!_entry) throw new InvalidOperationException("You must call PutNextEntry() before calling Write");
+                base.Write(buffer, offset, count);
+            }
+        }
+
+        /// <summary>Reads only inside an entry: GetNextEntry reads the header.</summary>
+        public sealed class EntryInputStream : PassThrough
+        {
+            readonly Stream _source;
+            bool _entry;
+            public EntryInputStream(Stream source) : base(source, true) => _source = source;
+            public string? GetNextEntry()
+            {
+                ReadHeader(_source);
+                _entry = true;
+                return "entry";
+            }
+            public override int Read(byte[] buffer, int offset, int count) => _entry ? base.Read(buffer, offset, count) : 0;
+        }
+
+        public sealed class SizedEntry
+        {
+            SizedEntry() { }
+            public static SizedEntry Create(string name, long size) => new SizedEntry();
+        }
+
+        /// <summary>Writes only inside an entry whose size is given first (a tar writer).</summary>
+        public sealed class SizedEntryOutputStream : PassThrough
+        {
+            public SizedEntryOutputStream(Stream sink) : base(sink, false) { }
+            public void PutNextEntry(SizedEntry entry) { }
         }
 
         /// <summary>Writes a 4-byte header when made, then its content as it is.</summary>
