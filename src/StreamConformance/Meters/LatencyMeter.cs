@@ -94,6 +94,7 @@ namespace StreamConformance.Meters
                     Time(wrapped.Session, wrapped.Calls);
                 }
                 TimeLimitOnce();
+                heartbeat(); // a warm-up round may be slow (a compressor handing its first block to the pool): still working
             }
             // The pilot's calls may all have been served from what the stream held when it was opened (an HTTP
             // response's first kilobytes arrive with its headers; past them a 1-byte read on Mono costs ~60 µs): the

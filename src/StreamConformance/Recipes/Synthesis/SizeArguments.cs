@@ -7,21 +7,24 @@ namespace StreamConformance.Recipes.Synthesis
 {
     /// <summary>
     /// An integer: 0 for an offset or position; otherwise the content's length (a read's window), a small buffer
-    /// size, 1 (a level or count), 0. Never a file descriptor or handle (a source of its own must open one).
+    /// size, 1 (a level or count), 0. Never a file descriptor or handle (a source of its own must open one), nor a
+    /// checksum the stream verifies.
     /// </summary>
     public sealed class SizeArguments : IArgumentSource
     {
         const int BufferSize = 4096;
         static readonly string[] Origins = { "offset", "position", "start", "index", "skip" };
         // A descriptor or handle is no size: 0, 1 and 2 are the process's own stdin, stdout (the probe's channel) and stderr.
-        static readonly string[] Handles = { "fd", "handle", "descriptor" };
+        // A checksum the stream verifies (SharpCompress's CrcCheckStream(uint crc) throws at Dispose when it differs) is the
+        // content's, which no construction knows in advance: a guessed one makes every Dispose fail, a fault of the guess.
+        static readonly string[] NotSizes = { "fd", "handle", "descriptor", "crc", "checksum", "adler" };
 
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
         {
             var type = parameter.ParameterType;
             if (type != typeof(int) && type != typeof(long) && type != typeof(short) && type != typeof(uint) && type != typeof(ulong)) return new Argument[0];
             var name = (parameter.Name ?? "").ToLowerInvariant();
-            if (Handles.Any(name.Contains)) return new Argument[0];
+            if (NotSizes.Any(name.Contains)) return new Argument[0];
             if (Origins.Any(name.Contains)) return new[] { Of(type, _ => 0, "0", "0") };
             return new[]
             {

@@ -101,6 +101,31 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             Assert.That(StreamConformance.Recipes.Synthesis.CodePages.Missing(new ArgumentException("bad name")), Is.False);
         }
 
+        [Test]
+        public void AChecksumTheStreamVerifiesIsNotGuessed()
+        {
+            Assert.That(GenericShapes.For(typeof(ChecksumVerifyingStream)), Is.Empty);
+            Assert.That(GenericShapes.WhyNone(typeof(ChecksumVerifyingStream)), Does.StartWith("no construction built a usable stream: parameter crc (UInt32) of new ChecksumVerifyingStream(UInt32): no value a caller would pass"));
+        }
+
+        /// <summary>Counts what is written into it and throws at Dispose unless it matches the checksum it was given.</summary>
+        public sealed class ChecksumVerifyingStream : PassThrough
+        {
+            readonly uint _crc;
+            uint _sum;
+            public ChecksumVerifyingStream(uint crc) : base(new MemoryStream(), false) => _crc = crc;
+            public override void Write(byte[] buffer, int offset, int count)
+            {
+                for (var i = offset; i < offset + count; i++) _sum += buffer[i];
+                base.Write(buffer, offset, count);
+            }
+            protected override void Dispose(bool disposing)
+            {
+                base.Dispose(disposing);
+                if (disposing && _sum != _crc) throw new InvalidDataException("checksum differs");
+            }
+        }
+
         /// <summary>Names its content in code page 437 when made (as DotNetZip's zip streams do).</summary>
         public sealed class CodePage437Stream : PassThrough
         {
