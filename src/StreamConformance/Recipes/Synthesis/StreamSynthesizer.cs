@@ -298,7 +298,7 @@ namespace StreamConformance.Recipes.Synthesis
                 }
                 catch (Exception e)
                 {
-                    var reason = $"{construction.Label} threw {e.GetType().Name}: {e.Message.Split('\n')[0]}";
+                    var reason = $"{construction.Label} threw {Thrown(e)}";
                     if (sourceWriters != null && OverWriterOutput(type, construction, roles, method, sourceWriters()) is { } trial) trials.Add(trial);
                     else failures.Add(reason);
                 }
@@ -418,6 +418,11 @@ namespace StreamConformance.Recipes.Synthesis
         {
             if (failures.Count == 0 && type.IsGenericTypeDefinition)
                 return "open generic type, and no public method of its assembly returns an instantiation of it";
+            if (failures.Count == 0 && type.IsVisible && Returners(type) is { Count: > 0 } returners)
+                return "no public constructor; " + string.Join("; ", returners.Take(2).Select(m => m.IsStatic || ObjectArguments.Instance(m.DeclaringType!).Count > 0
+                    ? $"{ConstructionEnumerator.Describe(m)} returns it, and built none with the values a sweep has (it needs state such as a connection)"
+                    : $"{ConstructionEnumerator.Describe(m)} returns it, on a {CSharpNames.Short(m.DeclaringType!)} no caller makes without arguments"))
+                    + (returners.Count > 2 ? $"; and {returners.Count - 2} more" : "");
             if (failures.Count == 0)
                 return type.IsVisible
                     ? "no public constructor, and no public method of its assembly returns it"
@@ -425,6 +430,25 @@ namespace StreamConformance.Recipes.Synthesis
             const int shown = 3;
             var distinct = failures.Distinct().ToList();
             return "no construction built a usable stream: " + string.Join("; ", distinct.Take(shown)) + (distinct.Count > shown ? $"; and {distinct.Count - shown} more" : "");
+        }
+
+        /// <summary>What a construction threw, as "Type: first line"; a type initializer's failure by its cause (a native library not found).</summary>
+        static string Thrown(Exception e)
+        {
+            var said = $"{e.GetType().Name}: {e.Message.Split('\n')[0]}";
+            return e is TypeInitializationException && e.InnerException is { } cause ? $"{said} ({cause.GetType().Name}: {cause.Message.Split('\n')[0]})" : said;
+        }
+
+        /// <summary>Public methods of public types of <paramref name="type"/>'s assembly declared to return it, by name.</summary>
+        static List<MethodInfo> Returners(Type type)
+        {
+            Type[] types;
+            try { types = type.Assembly.GetExportedTypes(); }
+            catch (Exception) { return new List<MethodInfo>(); }
+            return types.Where(t => !t.ContainsGenericParameters)
+                .SelectMany(t => t.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly))
+                .Where(m => !m.IsSpecialName && !m.ContainsGenericParameters && m.ReturnType == type)
+                .OrderBy(m => m.DeclaringType!.FullName, StringComparer.Ordinal).ThenBy(m => m.ToString(), StringComparer.Ordinal).ToList();
         }
 
         /// <summary>Every construction built, and none opened over the checks' content: the first reason, then how many more.</summary>

@@ -108,6 +108,27 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             Assert.That(GenericShapes.WhyNone(typeof(ChecksumVerifyingStream)), Does.StartWith("no construction built a usable stream: parameter crc (UInt32) of new ChecksumVerifyingStream(UInt32): no value a caller would pass"));
         }
 
+        [Test]
+        public void AStreamOnlyAConnectedObjectHandsOutNamesThatObject()
+        {
+            Assert.That(GenericShapes.For(typeof(SessionStream)), Is.Empty);
+            Assert.That(GenericShapes.WhyNone(typeof(SessionStream)),
+                Is.EqualTo("no public constructor; RemoteSession.OpenStream(string) returns it, on a RemoteSession no caller makes without arguments"));
+        }
+
+        /// <summary>A session with a remote host (an SFTP client): only it hands out its streams.</summary>
+        public sealed class RemoteSession
+        {
+            public RemoteSession(string host) => Host = host;
+            public string Host { get; }
+            public SessionStream OpenStream(string name) => new SessionStream();
+        }
+
+        public sealed class SessionStream : PassThrough
+        {
+            internal SessionStream() : base(new MemoryStream(), true) { }
+        }
+
         /// <summary>Counts what is written into it and throws at Dispose unless it matches the checksum it was given.</summary>
         public sealed class ChecksumVerifyingStream : PassThrough
         {
