@@ -37,6 +37,9 @@ namespace StreamConformance.Recipes.Synthesis
         /// </summary>
         public bool IsGuessed { get; set; }
 
+        /// <summary>Made after the construction's other arguments, from them (<see cref="BuildScope.Made"/>).</summary>
+        public bool MadeAfterOthers { get; set; }
+
         public static Argument Constant(object? value, string label, string source) => new Argument(label, source, _ => value);
     }
 }

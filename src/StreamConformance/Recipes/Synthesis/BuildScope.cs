@@ -33,6 +33,9 @@ namespace StreamConformance.Recipes.Synthesis
 
         public List<IDisposable> Owned { get; } = new List<IDisposable>();
 
+        /// <summary>The argument values made so far, for an argument made from another (a path inside a file system argument).</summary>
+        public List<object?> Made { get; } = new List<object?>();
+
         /// <summary>The store of a write, for the argument that is the stream's sink (only the first one is).</summary>
         public Stream NewSink()
         {

@@ -95,7 +95,9 @@ namespace StreamConformance.Recipes.Synthesis
         public Stream[] Invoke(BuildScope scope)
         {
             var receiver = _receiver?.Make(scope);
-            var values = _arguments.Select(a => a.Make(scope)).ToArray();
+            var values = new object?[_arguments.Count];
+            foreach (var i in Enumerable.Range(0, values.Length).OrderBy(i => _arguments[i].MadeAfterOthers ? 1 : 0))
+                scope.Made.Add(values[i] = _arguments[i].Make(scope));
             object? result;
             try
             {

@@ -42,7 +42,8 @@ namespace StreamConformance.Recipes.Synthesis
 
         public static IReadOnlyList<IArgumentSource> DefaultSources { get; } = new IArgumentSource[]
         {
-            new StreamArguments(), new ContentArguments(), new FlagArguments(), new SizeArguments(), new PathArguments(),
+            new StreamArguments(), new LibraryStreamArguments(), new ContentArguments(), new FlagArguments(), new SizeArguments(),
+            new FileSystemPathArguments(), new PathArguments(),
             new BufferWriterArguments(), new ObjectArguments(),
         };
 
@@ -114,14 +115,21 @@ namespace StreamConformance.Recipes.Synthesis
             // An archive stream is used inside an entry (user types only, as setters: the runtime's archives have recipes).
             var entry = _setters && method.IsConstructor ? EntryStep.For(method.DeclaringType!) : null;
             var result = new List<Construction>();
-            var indices = new int[perParameter.Count];
-            while (result.Count < MaxCombinations)
+            // Every value of the parameters a caller must pass, the optional ones at their defaults, before any optional
+            // one varies: a mode (FileMode) is not crowded out by the combinations of the options after it.
+            var optional = method.GetParameters().Select(p => p.HasDefaultValue && _optionalDefaults).ToArray();
+            foreach (var defaultsOnly in new[] { true, false })
             {
-                result.Add(new Construction(method, receiver, perParameter.Select((values, i) => values[indices[i]]).ToList(), setter, setterValue, entry));
-                // Odometer, last parameter fastest: the first values of the leading parameters are tried first.
-                var k = indices.Length - 1;
-                while (k >= 0 && ++indices[k] == perParameter[k].Count) indices[k--] = 0;
-                if (k < 0) break;
+                var indices = new int[perParameter.Count];
+                while (result.Count < MaxCombinations)
+                {
+                    if (indices.Where((_, i) => optional[i]).All(x => x == 0) == defaultsOnly)
+                        result.Add(new Construction(method, receiver, perParameter.Select((values, i) => values[indices[i]]).ToList(), setter, setterValue, entry));
+                    // Odometer, last parameter fastest: the first values of the leading parameters are tried first.
+                    var k = indices.Length - 1;
+                    while (k >= 0 && ++indices[k] == (defaultsOnly && optional[k] ? 1 : perParameter[k].Count)) indices[k--] = 0;
+                    if (k < 0) break;
+                }
             }
             return result;
         }

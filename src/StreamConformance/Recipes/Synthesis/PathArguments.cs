@@ -10,11 +10,12 @@ namespace StreamConformance.Recipes.Synthesis
     {
         static readonly string[] Names = { "path", "file" };
 
+        public static bool IsPath(ParameterInfo parameter) =>
+            parameter.ParameterType == typeof(string) && Names.Any((parameter.Name ?? "").ToLowerInvariant().Contains);
+
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
         {
-            if (parameter.ParameterType != typeof(string)) return new Argument[0];
-            var name = (parameter.Name ?? "").ToLowerInvariant();
-            if (!Names.Any(name.Contains)) return new Argument[0];
+            if (!IsPath(parameter)) return new Argument[0];
             return new[]
             {
                 new Argument("path", "path /* a file holding content */", "path /* a new file */", scope =>
