@@ -44,7 +44,7 @@ namespace StreamConformance.Recipes.Synthesis
         {
             new StreamArguments(), new LibraryStreamArguments(), new ContentArguments(), new FlagArguments(), new SizeArguments(),
             new FileSystemPathArguments(), new PathArguments(),
-            new BufferWriterArguments(), new ObjectArguments(),
+            new BufferWriterArguments(), new StreamAdapterArguments(), new ObjectArguments(),
         };
 
         /// <summary>Public constructors of a public concrete type, fewest parameters first.</summary>

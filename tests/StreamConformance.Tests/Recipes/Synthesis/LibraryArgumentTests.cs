@@ -11,7 +11,8 @@ namespace StreamConformance.Tests.Recipes.Synthesis
 {
     /// <summary>
     /// Arguments a library's own types supply: a stream of the library's stream base (NAudio's WaveStream) built by one of
-    /// its types over the content, and a path a file system argument has (System.IO.Abstractions' MockFileSystem).
+    /// its types over the content, a path a file system argument has (System.IO.Abstractions' MockFileSystem), and an
+    /// adapter made over the content or the sink by its own static Create(Stream) (PipeReader, PipeWriter).
     /// </summary>
     [TestFixture]
     public sealed class LibraryArgumentTests
@@ -95,6 +96,69 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             Assert.That(combinations.Take(modes).Select(c => c.ModeLabel), Is.EquivalentTo(Enum.GetNames(typeof(FileMode))));
             Assert.That(combinations.Take(modes).All(c => c.Label.Contains("a: default, b: default, c: default")), Is.True);
             Assert.That(combinations.Skip(modes).All(c => !c.Label.Contains("a: default, b: default, c: default")), Is.True);
+        }
+
+        /// <summary>
+        /// An abstract type that makes itself over a stream (System.IO.Pipelines' PipeReader.Create, PipeWriter.Create) is made
+        /// over the content when it reads and over the sink when it writes, never the other way round.
+        /// </summary>
+        [Test]
+        public void AnAdapterThatMakesItselfOverAStreamGetsTheContentOrTheSinkByWhatItDoes()
+        {
+            var recipe = GenericShapes.For(typeof(AdaptedStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new AdaptedStream(SampleReader.Create(Stream), SampleWriter.Create(Stream))"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain(
+                "new StreamConformance.Tests.Recipes.Synthesis.LibraryArgumentTests.AdaptedStream(StreamConformance.Tests.Recipes.Synthesis.LibraryArgumentTests.SampleReader.Create(new MemoryStream(content, writable: false), default), "
+                + "StreamConformance.Tests.Recipes.Synthesis.LibraryArgumentTests.SampleWriter.Create(new MemoryStream()))"));
+            AssertChecksPass(recipe);
+            Assert.That(StreamAdapterArguments.Factory(typeof(SampleReader))!.Name, Is.EqualTo("Create"));
+            Assert.That(StreamAdapterArguments.Factory(typeof(SampleStream)), Is.Null, "a stream is StreamArguments' or LibraryStreamArguments'");
+        }
+
+        /// <summary>Reads through one adapter and writes through another (Pipelines.Sockets.Unofficial's AsyncPipeStream over a PipeReader and a PipeWriter).</summary>
+        public sealed class AdaptedStream : Stream
+        {
+            readonly SampleReader _reader;
+            readonly SampleWriter _writer;
+            public AdaptedStream(SampleReader reader, SampleWriter writer)
+            {
+                _reader = reader;
+                _writer = writer;
+            }
+            public override bool CanRead => true;
+            public override bool CanSeek => false;
+            public override bool CanWrite => true;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() => _writer.WriteChunk(new byte[0], 0, 0);
+            public override int Read(byte[] buffer, int offset, int count) => _reader.ReadChunk(buffer, offset, count);
+            public override void Write(byte[] buffer, int offset, int count) => _writer.WriteChunk(buffer, offset, count);
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+        }
+
+        public abstract class SampleReader
+        {
+            public abstract int ReadChunk(byte[] buffer, int offset, int count);
+            public static SampleReader Create(Stream stream, bool leaveOpen = false) => new Over(stream);
+            sealed class Over : SampleReader
+            {
+                readonly Stream _stream;
+                public Over(Stream stream) => _stream = stream;
+                public override int ReadChunk(byte[] buffer, int offset, int count) => _stream.Read(buffer, offset, count);
+            }
+        }
+
+        public abstract class SampleWriter
+        {
+            public abstract void WriteChunk(byte[] buffer, int offset, int count);
+            public static SampleWriter Create(Stream stream) => new Over(stream);
+            sealed class Over : SampleWriter
+            {
+                readonly Stream _stream;
+                public Over(Stream stream) => _stream = stream;
+                public override void WriteChunk(byte[] buffer, int offset, int count) => _stream.Write(buffer, offset, count);
+            }
         }
 
         /// <summary>The library's stream base, as NAudio's WaveStream: a MemoryStream does not fit it.</summary>

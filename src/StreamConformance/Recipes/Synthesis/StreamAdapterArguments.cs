@@ -1,0 +1,76 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+
+namespace StreamConformance.Recipes.Synthesis
+{
+    /// <summary>
+    /// An abstract class or interface that makes itself over a stream through a public static method of its own taking the
+    /// stream and nothing a caller must add (System.IO.Pipelines' <c>PipeReader.Create(Stream)</c> and
+    /// <c>PipeWriter.Create(Stream)</c>): made over the content when it reads, over the sink when it writes, and over an empty
+    /// stream otherwise. Which it does is told by its public methods (a Read… one, a Write… one), as a reader over a write's
+    /// sink would hide what the stream under test writes.
+    /// </summary>
+    public sealed class StreamAdapterArguments : IArgumentSource
+    {
+        public IReadOnlyList<Argument> For(ParameterInfo parameter)
+        {
+            var type = parameter.ParameterType;
+            if (!(type.IsAbstract || type.IsInterface) || typeof(Stream).IsAssignableFrom(type) || !type.IsVisible || type.ContainsGenericParameters) return new Argument[0];
+            var create = Factory(type);
+            if (create == null) return new Argument[0];
+            var reads = Does(type, "Read");
+            var writes = Does(type, "Write");
+            var name = $"{CSharpNames.Of(type)}.{create.Name}";
+            var optional = string.Concat(create.GetParameters().Skip(1).Select(_ => ", default"));
+            return new[]
+            {
+                new Argument($"{CSharpNames.Short(type)}.{create.Name}(Stream)",
+                    $"{name}({(reads ? "new MemoryStream(content, writable: false)" : "new MemoryStream()")}{optional})", $"{name}(new MemoryStream(){optional})", scope =>
+                    {
+                        Stream stream;
+                        if (scope.ForReading && reads && !scope.ContentGiven)
+                        {
+                            scope.ContentGiven = true;
+                            stream = new MemoryStream(scope.Content, writable: false);
+                            scope.Owned.Add(stream);
+                        }
+                        else if (!scope.ForReading && writes && scope.ReadBack == null) stream = scope.NewSink();
+                        else
+                        {
+                            stream = new MemoryStream();
+                            scope.Owned.Add(stream);
+                        }
+                        try { return create.Invoke(null, new object?[] { stream }.Concat(create.GetParameters().Skip(1).Select(DefaultOf)).ToArray()); }
+                        catch (TargetInvocationException e) when (e.InnerException != null)
+                        {
+                            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
+                            throw;
+                        }
+                    }),
+            };
+        }
+
+        /// <summary>The type's public static method returning it from a Stream, any further parameter optional; null when it has none or several.</summary>
+        public static MethodInfo? Factory(Type type)
+        {
+            var found = type.GetMethods(BindingFlags.Public | BindingFlags.Static)
+                .Where(m => m.ReturnType == type && !m.ContainsGenericParameters && m.GetParameters() is { Length: > 0 } ps
+                            && ps[0].ParameterType == typeof(Stream) && ps.Skip(1).All(p => p.HasDefaultValue))
+                .ToList();
+            return found.Count == 1 ? found[0] : null;
+        }
+
+        static bool Does(Type type, string prefix) =>
+            type.GetMethods(BindingFlags.Public | BindingFlags.Instance).Any(m => !m.IsSpecialName && m.Name.StartsWith(prefix, StringComparison.Ordinal));
+
+        static object? DefaultOf(ParameterInfo parameter)
+        {
+            var value = parameter.DefaultValue;
+            if (value != null && parameter.ParameterType.IsEnum) return Enum.ToObject(parameter.ParameterType, value);
+            return value == null && parameter.ParameterType.IsValueType ? Activator.CreateInstance(parameter.ParameterType) : value;
+        }
+    }
+}
