@@ -336,6 +336,18 @@ namespace StreamConformance.Tests.Meters
             Assert.That(result.Message, Does.Contain("NotSupportedException"));
         }
 
+        /// <summary>Seek and Position read a byte before they are timed: a stream whose ReadByte throws has no figure, and no harness error.</summary>
+        [Test]
+        public void AStreamWhoseFirstCallThrowsIsSkippedNotAnError()
+        {
+            foreach (var check in new IStreamCheck[] { new AllocationBudgetCheck(StreamOperations.Seek), new LatencyBudgetCheck(StreamOperations.PositionGet) })
+            {
+                var result = check.Run(WrapperRecipe.AllocatingWriteByte(), new CheckContext { Quick = true }).Single();
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Skip), check.Name);
+                Assert.That(result.Message, Does.Contain("could not be measured: NotSupportedException"), check.Name);
+            }
+        }
+
         [Test]
         public void EveryOperationHasAnAllocationAndALatencyCheck()
         {

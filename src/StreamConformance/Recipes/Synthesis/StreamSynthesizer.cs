@@ -252,7 +252,7 @@ namespace StreamConformance.Recipes.Synthesis
             var tried = 0;
             var constructions = new List<Construction>();
             var enumerator = FactoryIndex.IsRuntimeAssembly(type.Assembly) ? ConstructionEnumerator.ForRuntimeTypes : _userTypes;
-            foreach (var ctor in ConstructionEnumerator.Constructors(type))
+            foreach (var ctor in ConstructionEnumerator.Constructors(GenericClosing.Closed(type)))
             {
                 constructions.AddRange(enumerator.Combinations(ctor, out var unsupplied));
                 if (unsupplied != null) failures.Add(unsupplied);
@@ -417,7 +417,7 @@ namespace StreamConformance.Recipes.Synthesis
         static string NoneBuilt(Type type, List<string> failures)
         {
             if (failures.Count == 0 && type.IsGenericTypeDefinition)
-                return "open generic type, and no public method of its assembly returns an instantiation of it";
+                return "open generic type, and no public method of its assembly returns an instantiation of it" + (GenericClosing.WhyOpen(type) is { } open ? ", and " + open : "");
             if (failures.Count == 0 && type.IsVisible && Returners(type) is { Count: > 0 } returners)
                 return "no public constructor; " + string.Join("; ", returners.Take(2).Select(m => m.IsStatic || ObjectArguments.Instance(m.DeclaringType!).Count > 0
                     ? $"{ConstructionEnumerator.Describe(m)} returns it, and built none with the values a sweep has (it needs state such as a connection)"

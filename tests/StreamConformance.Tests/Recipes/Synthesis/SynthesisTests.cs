@@ -20,7 +20,7 @@ namespace StreamConformance.Tests.Recipes.Synthesis
 
         public static class Signatures
         {
-            public static void Mode(CompressionMode mode, bool leaveOpen, int bufferSize, long offset, string path, string label, ReadOnlyMemory<byte> memory, IDisposable opaque) { }
+            public static void Mode(CompressionMode mode, bool leaveOpen, int bufferSize, long offset, string path, string text, ReadOnlyMemory<byte> memory, IDisposable opaque) { }
             public static void Opaque(Stream inner, IDisposable opaque) { }
         }
 

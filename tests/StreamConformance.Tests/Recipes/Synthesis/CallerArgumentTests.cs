@@ -1,0 +1,207 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using NUnit.Framework;
+using StreamConformance.Checks;
+using StreamConformance.Recipes;
+using StreamConformance.Recipes.Synthesis;
+using StreamConformance.Results;
+
+namespace StreamConformance.Tests.Recipes.Synthesis
+{
+    /// <summary>
+    /// Arguments a caller has at hand that the content is not: a key of the size a cipher takes, an empty collection, a
+    /// password, and a generic type closed over its assembly's own implementation. Each type below refuses anything else,
+    /// and is built and passes the byte checks with them.
+    /// </summary>
+    [TestFixture]
+    public sealed class CallerArgumentTests
+    {
+        public static class Signatures
+        {
+            public static void Named(byte[] envelopeKey, byte[] IV, byte[] salt, byte[] nonce, byte[] expectedHash, byte[] keyboard) { }
+            public static void Collections(IEnumerable<Stream> inputs, IReadOnlyList<int> sizes, IReadOnlyDictionary<string, long> limits, List<string> names, IEnumerable<byte> bytes) { }
+        }
+
+        static IReadOnlyList<string> Labels(string method, int index)
+        {
+            var parameter = typeof(Signatures).GetMethod(method)!.GetParameters()[index];
+            return ConstructionEnumerator.DefaultSources.Select(s => s.For(parameter)).FirstOrDefault(v => v.Count > 0)?.Select(a => a.Label).ToList() ?? new List<string>();
+        }
+
+        [Test]
+        public void AKeyIVSaltOrNonceGetsTheSizesACallerPasses()
+        {
+            Assert.That(Labels("Named", 0), Is.EqualTo(new[] { "byte[32]", "byte[16]" }), "a key: AES-256, then AES-128");
+            Assert.That(Labels("Named", 1), Is.EqualTo(new[] { "byte[16]" }), "an IV: one block");
+            Assert.That(Labels("Named", 2), Is.EqualTo(new[] { "byte[16]" }));
+            Assert.That(Labels("Named", 3), Is.EqualTo(new[] { "byte[12]" }));
+            Assert.That(Labels("Named", 4), Is.EqualTo(new[] { "null", "byte[]" }), "a hash to verify: none, then the content as any byte[]");
+            Assert.That(Labels("Named", 5), Is.EqualTo(new[] { "byte[]" }), "a word that starts with key is no key");
+
+            var recipe = GenericShapes.For(typeof(KeyedStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new KeyedStream(Stream, byte[32], byte[16])"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("new MemoryStream(content, writable: false), new byte[32], new byte[16])"));
+            PassesTheByteChecks(recipe);
+        }
+
+        [Test]
+        public void AHashToVerifyIsNoneSoTheContentIsJudged()
+        {
+            var recipe = GenericShapes.For(typeof(VerifyingStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new VerifyingStream(Stream, null)"));
+            Assert.That(recipe.TransformsContentReason, Is.Null, "a guessed hash would make its last read throw, and its bytes go unjudged");
+            PassesTheByteChecks(recipe);
+        }
+
+        [Test]
+        public void ACollectionGetsAnEmptyOne()
+        {
+            Assert.That(Labels("Collections", 0), Is.EqualTo(new[] { "empty List<System.IO.Stream>" }));
+            Assert.That(Labels("Collections", 1), Is.EqualTo(new[] { "empty List<int>" }));
+            Assert.That(Labels("Collections", 2), Is.EqualTo(new[] { "empty Dictionary<string, long>" }));
+            Assert.That(Labels("Collections", 3), Is.EqualTo(new[] { "empty List<string>" }));
+            Assert.That(Labels("Collections", 4), Is.Empty, "bytes are content, which an empty list does not give");
+
+            var recipe = GenericShapes.For(typeof(TrailerStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new TrailerStream(Stream, empty Dictionary<string, string>)"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("new System.Collections.Generic.Dictionary<string, string>()"));
+            PassesTheByteChecks(recipe);
+        }
+
+        [Test]
+        public void APasswordOrALabelGetsAShortString()
+        {
+            foreach (var name in new[] { "password", "passphrase", "secret", "userName", "keyId", "label", "id" })
+                Assert.That(LabelArguments.IsLabel(name), Is.True, name);
+            foreach (var name in new[] { "hostName", "pipeName", "serverId", "fileName", "path", "text", "contentType", "identity" })
+                Assert.That(LabelArguments.IsLabel(name), Is.False, name);
+
+            var recipe = GenericShapes.For(typeof(LockedStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new LockedStream(\"conformance\", Stream)"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("new StreamConformance.Tests.Recipes.Synthesis.CallerArgumentTests.LockedStream(\"conformance\", "));
+            PassesTheByteChecks(recipe);
+        }
+
+        [Test]
+        public void AGenericTypeIsClosedOverTheImplementationItsConstraintsName()
+        {
+            Assert.That(GenericClosing.Closed(typeof(ChecksumStream<>)), Is.EqualTo(typeof(ChecksumStream<Adler>)),
+                "the first by name that meets every constraint: Accumulator has no public parameterless constructor");
+            var recipe = GenericShapes.For(typeof(ChecksumStream<>)).Single();
+            Assert.That(recipe.TypeName, Is.EqualTo(typeof(ChecksumStream<>).FullName), "results keep the open type's name, as the inventory has it");
+            Assert.That(recipe.Variant, Is.EqualTo("new ChecksumStream<StreamConformance.Tests.Recipes.Synthesis.CallerArgumentTests.Adler>(Stream)"));
+            PassesTheByteChecks(recipe);
+
+            Assert.That(GenericClosing.Closed(typeof(KeyedFileStream<>)), Is.EqualTo(typeof(KeyedFileStream<>)));
+            Assert.That(GenericShapes.For(typeof(KeyedFileStream<>)), Is.Empty);
+            Assert.That(GenericShapes.WhyNone(typeof(KeyedFileStream<>)), Is.EqualTo(
+                "open generic type, and no public method of its assembly returns an instantiation of it, and its type parameter TFileId is constrained by no type of its assembly, so nothing says what a caller closes it over"));
+        }
+
+        static void PassesTheByteChecks(StreamRecipe recipe)
+        {
+            foreach (var result in CheckCatalog.Select("read-byte.values,read.differential,write-byte.round-trip").SelectMany(c => c.Run(recipe, new CheckContext { Quick = true })))
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), recipe.Variant + ": " + result.Check + ": " + result.Message);
+        }
+
+        /// <summary>Reads and writes its inner stream as it is.</summary>
+        public abstract class PassThrough : Stream
+        {
+            readonly Stream _inner;
+            protected PassThrough(Stream inner) => _inner = inner;
+            public override bool CanRead => _inner.CanRead;
+            public override bool CanSeek => false;
+            public override bool CanWrite => _inner.CanWrite;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() => _inner.Flush();
+            public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
+            public override void Write(byte[] buffer, int offset, int count) => _inner.Write(buffer, offset, count);
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            protected override void Dispose(bool disposing)
+            {
+                if (disposing) _inner.Dispose();
+                base.Dispose(disposing);
+            }
+        }
+
+        /// <summary>As an AES stream: a 256-bit key and a 16-byte IV, nothing else.</summary>
+        public sealed class KeyedStream : PassThrough
+        {
+            public KeyedStream(Stream inner, byte[] key, byte[] iv) : base(inner)
+            {
+                if (key.Length != 32) throw new ArgumentException("Specified key is not a valid size for this algorithm.", nameof(key));
+                if (iv.Length != 16) throw new ArgumentException("Specified initialization vector (IV) does not match the block size for this algorithm.", nameof(iv));
+            }
+        }
+
+        /// <summary>Checks a one-byte sum of what it read against the hash it was given, at the end (none: no check).</summary>
+        public sealed class VerifyingStream : PassThrough
+        {
+            readonly byte[]? _expectedHash;
+            byte _sum;
+            public VerifyingStream(Stream inner, byte[]? expectedHash) : base(inner) => _expectedHash = expectedHash;
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                var n = base.Read(buffer, offset, count);
+                for (var i = offset; i < offset + n; i++) _sum += buffer[i];
+                if (n == 0 && count > 0 && _expectedHash != null && (_expectedHash.Length != 1 || _expectedHash[0] != _sum))
+                    throw new InvalidDataException("Expected hash not equal to calculated hash");
+                return n;
+            }
+        }
+
+        /// <summary>Trailing headers a caller may leave empty; null is refused.</summary>
+        public sealed class TrailerStream : PassThrough
+        {
+            public TrailerStream(Stream inner, IDictionary<string, string> trailers) : base(inner)
+            {
+                if (trailers == null) throw new ArgumentNullException(nameof(trailers));
+            }
+        }
+
+        public sealed class LockedStream : PassThrough
+        {
+            public LockedStream(string password, Stream inner) : base(inner)
+            {
+                if (string.IsNullOrEmpty(password)) throw new ArgumentException("a password is required", nameof(password));
+            }
+        }
+
+        public interface IChecksum
+        {
+            void Add(byte value);
+        }
+
+        /// <summary>Meets the interface but not new(): never the pick.</summary>
+        public sealed class Accumulator : IChecksum
+        {
+            public Accumulator(int seed) => Sum = seed;
+            public int Sum { get; private set; }
+            public void Add(byte value) => Sum += value;
+        }
+
+        public sealed class Adler : IChecksum
+        {
+            public int Sum { get; private set; }
+            public void Add(byte value) => Sum = (Sum + value) % 65521;
+        }
+
+        /// <summary>Generic over its checksum, as a hashing stream over its algorithm; nothing hands out an instantiation.</summary>
+        public sealed class ChecksumStream<T> : PassThrough where T : class, IChecksum, new()
+        {
+            public ChecksumStream(Stream inner) : base(inner) => Checksum = new T();
+            public T Checksum { get; }
+        }
+
+        /// <summary>Generic over an id type nothing constrains: a caller's choice nothing here can guess.</summary>
+        public sealed class KeyedFileStream<TFileId> : PassThrough
+        {
+            public KeyedFileStream(Stream inner) : base(inner) { }
+        }
+    }
+}
