@@ -179,7 +179,7 @@ namespace StreamConformance.Recipes.Synthesis
                 var asDecoder = IsFilled(reader) ? Transcoder.Identity : Transcoder.Decoder(reader);
                 // Its own write role last: one construction that decodes what it reads and encodes what it writes.
                 var encoders = new[] { Transcoder.Identity }.Concat(writers.Concat(partners.Where(p => p.CanWrite && p.HasSink)).Where(w => w != reader && w.HasSink)
-                    .Concat(writers.Where(w => w == reader && w.HasSink)).Select(w => Transcoder.Encoder(w)));
+                    .Concat(writers.Where(w => w == reader && w.HasSink)).Select(w => Transcoder.Encoder(w))).Concat(partners.Where(p => p.CanRead && !IsFilled(p)).Select(Transcoder.ReadEncoder));
                 string? rejected = null;
                 foreach (var candidate in encoders)
                 {

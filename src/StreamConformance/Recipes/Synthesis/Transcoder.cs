@@ -11,13 +11,17 @@ namespace StreamConformance.Recipes.Synthesis
     {
         readonly Func<byte[], byte[]> _apply;
 
-        Transcoder(string label, Func<byte[], byte[]> apply, Construction? encoder = null, bool ownArray = false)
+        Transcoder(string label, Func<byte[], byte[]> apply, Construction? encoder = null, bool ownArray = false, bool readSide = false)
         {
             Label = label;
             _apply = apply;
             _encoder = encoder;
             _ownArray = ownArray;
+            _readSide = readSide;
         }
+
+        /// <summary>The encoder encodes what is read through it (AWS's EncryptStream encrypts its source as it is read).</summary>
+        readonly bool _readSide;
 
         /// <summary>An encoder's construction, kept for the repro of the reader that reads its output.</summary>
         readonly Construction? _encoder;
@@ -58,6 +62,22 @@ namespace StreamConformance.Recipes.Synthesis
         }).Encode, writer.Construction, ownArray: !writer.HasSink && toArray != null);
 
         /// <summary>
+        /// An encoder that encodes as it is read (a partner that encrypts its source as it is read): the content read through
+        /// it, in large reads, its output cached as a writer's is.
+        /// </summary>
+        public static Transcoder ReadEncoder(Trial reader) => new Transcoder(reader.Construction.Label, new EncodingCache(input =>
+        {
+            var scope = new BuildScope(true, input);
+            try
+            {
+                var stream = reader.Build(scope).stream;
+                try { return ReadAll(stream, input.Length * 64 + 65536); }
+                finally { Trial.Discard(stream); }
+            }
+            finally { Trial.Discard(scope); }
+        }).Encode, reader.Construction, readSide: true);
+
+        /// <summary>
         /// C# statements declaring <c>byte[] {name}</c>: <c>content</c> as this encoder writes it (its construction over a
         /// MemoryStream, written and disposed), for the repro of a reader that reads it; null for a decoder or the
         /// identity, or where the construction has no source a user can paste (a scratch file).
@@ -65,9 +85,11 @@ namespace StreamConformance.Recipes.Synthesis
         public string? EncodedSource(string name)
         {
             if (_encoder == null) return null;
-            var build = _encoder.Source(false);
+            var build = _encoder.Source(_readSide);
             if (build.Contains("/*")) return null;
             var encoder = name + "Encoder";
+            if (_readSide)
+                return $"var {encoder} = {build};\nvar {name}Copy = new MemoryStream();\n{encoder}.CopyTo({name}Copy);\n{encoder}.Dispose();\nvar {name} = {name}Copy.ToArray();";
             if (_ownArray)
                 return $"var {encoder} = {build};\n{encoder}.Write(content, 0, content.Length);\nvar {name} = {encoder}.ToArray();\n{encoder}.Dispose();";
             // The sink is the construction's first stream argument (StreamArguments), the first MemoryStream it names.

@@ -101,6 +101,22 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 "open generic type, and no public method of its assembly returns an instantiation of it, and its type parameter TFileId is constrained by no type of its assembly, so nothing says what a caller closes it over"));
         }
 
+        /// <summary>
+        /// A decryptor whose partner encrypts what is read through it (not what is written: AWS's EncryptStream) reads that
+        /// partner's output, and is judged on the content.
+        /// </summary>
+        [Test]
+        public void AReaderIsFedByAPartnerThatEncodesAsItIsRead()
+        {
+            var recipe = GenericShapes.For(typeof(XorDecryptStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("read new XorDecryptStream(Stream) over new XorEncryptStream(Stream)'s output"));
+            Assert.That(recipe.TransformsContentReason, Is.Null);
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("encodedEncoder.CopyTo(encodedCopy);")
+                .And.Contain("new StreamConformance.Tests.Recipes.Synthesis.CallerArgumentTests.XorDecryptStream(new MemoryStream(encoded, writable: false))"));
+            foreach (var result in CheckCatalog.Select("read-byte.values,read.differential").SelectMany(c => c.Run(recipe, new CheckContext { Quick = true })))
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Check + ": " + result.Message);
+        }
+
         static void PassesTheByteChecks(StreamRecipe recipe)
         {
             foreach (var result in CheckCatalog.Select("read-byte.values,read.differential,write-byte.round-trip").SelectMany(c => c.Run(recipe, new CheckContext { Quick = true })))
@@ -170,6 +186,26 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             {
                 if (string.IsNullOrEmpty(password)) throw new ArgumentException("a password is required", nameof(password));
             }
+        }
+
+        /// <summary>Reads its source with each byte XORed with 0x5A: a read-only encryptor.</summary>
+        public class XorEncryptStream : PassThrough
+        {
+            public XorEncryptStream(Stream inner) : base(inner) { }
+            public override bool CanWrite => false;
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                var n = base.Read(buffer, offset, count);
+                for (var i = offset; i < offset + n; i++) buffer[i] ^= 0x5A;
+                return n;
+            }
+        }
+
+        /// <summary>Undoes <see cref="XorEncryptStream"/> as it reads; its own shape but a partner by name.</summary>
+        public sealed class XorDecryptStream : XorEncryptStream
+        {
+            public XorDecryptStream(Stream inner) : base(inner) { }
         }
 
         public interface IChecksum
