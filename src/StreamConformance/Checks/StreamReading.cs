@@ -52,18 +52,21 @@ namespace StreamConformance.Checks
                 buffer[offset] = (byte)value;
                 return 1;
             }
-            var n = Expect.Call(what, () => mode switch
-            {
-                ReadMode.SyncArray => stream.Read(buffer, offset, count),
-                ReadMode.SyncSpan => stream.Read(new Span<byte>(buffer, offset, count)),
-                ReadMode.AsyncArray => stream.ReadAsync(buffer, offset, count).GetAwaiter().GetResult(),
-                ReadMode.AsyncMemory => stream.ReadAsync(new Memory<byte>(buffer, offset, count)).AsTask().GetAwaiter().GetResult(),
-                ReadMode.Apm => stream.EndRead(stream.BeginRead(buffer, offset, count, null, null)),
-                _ => throw new ArgumentOutOfRangeException(nameof(mode)),
-            });
+            var n = Expect.Call(what, () => Call(stream, mode, buffer, offset, count));
             Expect.That(n >= 0 && n <= count, $"{what} asked for {count} bytes returned {n}; expected 0..{count}");
             return n;
         }
+
+        /// <summary>One array read call as <paramref name="mode"/> makes it, with what the stream throws left as it is.</summary>
+        public static int Call(Stream stream, ReadMode mode, byte[] buffer, int offset, int count) => mode switch
+        {
+            ReadMode.SyncArray => stream.Read(buffer, offset, count),
+            ReadMode.SyncSpan => stream.Read(new Span<byte>(buffer, offset, count)),
+            ReadMode.AsyncArray => stream.ReadAsync(buffer, offset, count).GetAwaiter().GetResult(),
+            ReadMode.AsyncMemory => stream.ReadAsync(new Memory<byte>(buffer, offset, count)).AsTask().GetAwaiter().GetResult(),
+            ReadMode.Apm => stream.EndRead(stream.BeginRead(buffer, offset, count, null, null)),
+            _ => throw new ArgumentOutOfRangeException(nameof(mode)),
+        };
 
         /// <summary>
         /// Reads to the end, choosing mode and request size per call, and confirms the end by two further reads

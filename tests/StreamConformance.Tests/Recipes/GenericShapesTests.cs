@@ -51,7 +51,7 @@ namespace StreamConformance.Tests.Recipes
             Assert.That(disposal.Outcome, Is.EqualTo(Results.Outcome.Pass), "checks that do not compare bytes still run: " + disposal.Message);
             var counts = CheckCatalog.Select("read.differential").Single().Run(recipe, new CheckContext { Quick = true }).Single();
             Assert.That(counts.Outcome, Is.EqualTo(Results.Outcome.Pass), counts.Message);
-            Assert.That(counts.Message, Does.StartWith($"every read through {StreamReading.AllModes.Length} read modes and a random interleaving returned 0..count; its bytes were not compared: "));
+            Assert.That(counts.Message, Does.StartWith($"every read through {StreamReading.AllModes.Length} read modes and a random interleaving returned 0..count (a read that threw ended its pass); its bytes were not compared: "));
         }
 
         /// <summary>A transform's bytes are not compared, but a read that returns more than it was asked for is still flagged.</summary>
@@ -63,6 +63,24 @@ namespace StreamConformance.Tests.Recipes
             var result = CheckCatalog.Select("read.differential").Single().Run(recipe, new CheckContext { Quick = true }).Single();
             Assert.That(result.Outcome, Is.EqualTo(Results.Outcome.Fail), result.Message);
             Assert.That(result.Message, Does.Contain("Read(byte[], int, int) asked for 37 bytes returned 48; expected 0..37"));
+            var refusing = CheckCatalog.Select("read.differential").Single().Run(GenericShapes.For(typeof(RefusingStream)).Single(), new CheckContext { Quick = true }).Single();
+            Assert.That(refusing.Outcome, Is.EqualTo(Results.Outcome.Pass), "a transform that refuses its content is not judged on the throw: " + refusing.Message);
+        }
+
+        /// <summary>Refuses any content (a decryptor over bytes that are no ciphertext).</summary>
+        public sealed class RefusingStream : Stream
+        {
+            public RefusingStream(Stream inner) { }
+            public override bool CanRead => true;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() { }
+            public override int Read(byte[] buffer, int offset, int count) => throw new InvalidDataException("Padding is invalid and cannot be removed.");
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
         }
 
         /// <summary>Inverts its source in whole 16-byte blocks, and reports the whole block read whatever was asked (as AWS's EncryptStream).</summary>
