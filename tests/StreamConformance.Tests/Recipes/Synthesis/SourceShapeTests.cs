@@ -74,6 +74,38 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                     Assert.That(result.Outcome, Is.AnyOf(Outcome.Pass, Outcome.Skip), recipe.Variant + ": " + result.Check + ": " + result.Message);
         }
 
+        /// <summary>An archive reader that reports its archive's position starts past the entry's header: a zero-byte read must not move it, and it does not.</summary>
+        [Test]
+        public void AZeroByteReadIsJudgedFromWhereTheStreamStarts()
+        {
+            var recipe = GenericShapes.For(typeof(ArchivePositionStream)).Single();
+            var result = CheckCatalog.Select("edge.zero-length").Single().Run(recipe, new CheckContext()).Single();
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+        }
+
+        /// <summary>Reads its source; its Position is the source's plus a 39-byte header it stands after (seekable, as its source is).</summary>
+        public sealed class ArchivePositionStream : Stream
+        {
+            const int HeaderLength = 39;
+            readonly Stream _source;
+            public ArchivePositionStream(Stream source) => _source = source;
+            public override bool CanRead => _source.CanRead;
+            public override bool CanSeek => _source.CanSeek;
+            public override bool CanWrite => false;
+            public override long Length => _source.Length + HeaderLength;
+            public override long Position { get => _source.Position + HeaderLength; set => _source.Position = value - HeaderLength; }
+            public override void Flush() { }
+            public override int Read(byte[] buffer, int offset, int count) => _source.Read(buffer, offset, count);
+            public override long Seek(long offset, SeekOrigin origin) => _source.Seek(origin == SeekOrigin.Begin ? offset - HeaderLength : offset, origin) + HeaderLength;
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+            protected override void Dispose(bool disposing)
+            {
+                if (disposing) _source.Dispose();
+                base.Dispose(disposing);
+            }
+        }
+
         [Test]
         public void AnArchiveWriterWhoseEntryCannotBeMadeFromANameIsNotJudgedOutsideOne()
         {
