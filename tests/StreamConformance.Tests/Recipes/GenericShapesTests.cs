@@ -68,32 +68,18 @@ namespace StreamConformance.Tests.Recipes
         }
 
         /// <summary>Refuses any content (a decryptor over bytes that are no ciphertext).</summary>
-        public sealed class RefusingStream : Stream
+        public sealed class RefusingStream : ReadOnlyTestStream
         {
             public RefusingStream(Stream inner) { }
-            public override bool CanRead => true;
-            public override bool CanSeek => false;
-            public override bool CanWrite => false;
-            public override long Length => throw new NotSupportedException();
-            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-            public override void Flush() { }
             public override int Read(byte[] buffer, int offset, int count) => throw new InvalidDataException("Padding is invalid and cannot be removed.");
-            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-            public override void SetLength(long value) => throw new NotSupportedException();
-            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
         }
 
         /// <summary>Inverts its source in whole 16-byte blocks, and reports the whole block read whatever was asked (as AWS's EncryptStream).</summary>
-        public sealed class WholeBlockInvertingStream : Stream
+        public sealed class WholeBlockInvertingStream : ReadOnlyTestStream
         {
             readonly Stream _inner;
             public WholeBlockInvertingStream(Stream inner) => _inner = inner;
             public override bool CanRead => _inner.CanRead;
-            public override bool CanSeek => false;
-            public override bool CanWrite => false;
-            public override long Length => throw new NotSupportedException();
-            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-            public override void Flush() { }
             public override int Read(byte[] buffer, int offset, int count)
             {
                 var block = new byte[(count + 15) / 16 * 16];
@@ -101,9 +87,6 @@ namespace StreamConformance.Tests.Recipes
                 for (var i = 0; i < n && offset + i < buffer.Length; i++) buffer[offset + i] = (byte)~block[i];
                 return n;
             }
-            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-            public override void SetLength(long value) => throw new NotSupportedException();
-            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
             protected override void Dispose(bool disposing) { if (disposing) _inner.Dispose(); base.Dispose(disposing); }
         }
 
@@ -133,25 +116,17 @@ namespace StreamConformance.Tests.Recipes
         }
 
         /// <summary>Reads its source with every bit inverted: a stand-in for a decoder.</summary>
-        public sealed class InvertingStream : Stream
+        public sealed class InvertingStream : ReadOnlyTestStream
         {
             readonly Stream _inner;
             public InvertingStream(Stream inner) => _inner = inner;
             public override bool CanRead => _inner.CanRead;
-            public override bool CanSeek => false;
-            public override bool CanWrite => false;
-            public override long Length => throw new NotSupportedException();
-            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-            public override void Flush() { }
             public override int Read(byte[] buffer, int offset, int count)
             {
                 var n = _inner.Read(buffer, offset, count);
                 for (var i = offset; i < offset + n; i++) buffer[i] = (byte)~buffer[i];
                 return n;
             }
-            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-            public override void SetLength(long value) => throw new NotSupportedException();
-            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
             protected override void Dispose(bool disposing) { if (disposing) _inner.Dispose(); base.Dispose(disposing); }
         }
 

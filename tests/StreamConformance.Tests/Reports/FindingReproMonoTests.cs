@@ -89,14 +89,15 @@ namespace StreamConformance.Tests.Reports
             Assert.That(Run(program), Does.Match(@"stream.Length returned \d+"), program);
         }
 
-        /// <summary>BZip2InputStream's zero-byte read moves Position (a finding of the default Mono sweep): its reads as steps.</summary>
+        /// <summary>
+        /// BZip2InputStream's Position is its compressed source's (650 once its constructor has buffered the source), and a
+        /// zero-byte read leaves it there: judged from where the stream starts, no finding (judged from 0, it was one).
+        /// </summary>
         [Test]
-        public void BZip2InputStreamsZeroByteReadIsAProgramOfItsCalls()
+        public void BZip2InputStreamsZeroByteReadLeavesPositionWhereItStarted()
         {
             var result = Checked("edge.zero-length", new BZip2InputStreamRecipe());
-            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
-            var program = ProgramOf(result);
-            Assert.That(Run(program), Does.Match(@"Position: \d+ \(expected 0\)  <-- WRONG"), program);
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
         }
 
         /// <summary>

@@ -292,7 +292,7 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         /// <summary>Reads its streams one after the other; with none it neither reads nor writes.</summary>
-        public sealed class ChainStream : Stream
+        public sealed class ChainStream : ReadOnlyTestStream
         {
             readonly List<Stream> _streams = new List<Stream>();
             int _current;
@@ -300,11 +300,6 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             public void Add(Stream stream, bool leaveOpen = false) => _streams.Add(stream);
 
             public override bool CanRead => _streams.Count > 0;
-            public override bool CanSeek => false;
-            public override bool CanWrite => false;
-            public override long Length => throw new NotSupportedException();
-            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-            public override void Flush() { }
             public override int Read(byte[] buffer, int offset, int count)
             {
                 for (; _current < _streams.Count; _current++)
@@ -314,9 +309,6 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 }
                 return 0;
             }
-            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-            public override void SetLength(long value) => throw new NotSupportedException();
-            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
             protected override void Dispose(bool disposing)
             {
                 if (disposing) foreach (var s in _streams) s.Dispose();
@@ -325,18 +317,10 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         /// <summary>Built with nothing to read or write, and no way to be given any.</summary>
-        public sealed class ClosedShutStream : Stream
+        public sealed class ClosedShutStream : ReadOnlyTestStream
         {
             public override bool CanRead => false;
-            public override bool CanSeek => false;
-            public override bool CanWrite => false;
-            public override long Length => throw new NotSupportedException();
-            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-            public override void Flush() { }
             public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-            public override void SetLength(long value) => throw new NotSupportedException();
-            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
         }
     }
 }
