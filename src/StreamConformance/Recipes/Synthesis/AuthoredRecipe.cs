@@ -93,15 +93,7 @@ namespace StreamConformance.Recipes.Synthesis
             return type?.GetField("Item1")?.GetValue(result) as Stream;
         }
 
-        static object? Call(MethodInfo method, params object[] args)
-        {
-            try { return method.Invoke(null, args); }
-            catch (TargetInvocationException e) when (e.InnerException != null)
-            {
-                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
-                throw;
-            }
-        }
+        static object? Call(MethodInfo method, params object[] args) => Reflected.Invoke(method, null, args);
 
         public override string? ReproSource(StreamAccess access) => access switch
         {

@@ -98,27 +98,17 @@ namespace StreamConformance.Recipes.Synthesis
             var values = new object?[_arguments.Count];
             foreach (var i in Enumerable.Range(0, values.Length).OrderBy(i => _arguments[i].MadeAfterOthers ? 1 : 0))
                 scope.Made.Add(values[i] = _arguments[i].Make(scope));
-            object? result;
-            try
-            {
-                result = Method is ConstructorInfo ctor ? ctor.Invoke(values) : Method.Invoke(receiver, values);
-            }
-            catch (TargetInvocationException e) when (e.InnerException != null)
-            {
-                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
-                throw;
-            }
+            var result = Reflected.Invoke(Method, receiver, values);
             if (Setter != null && result is Stream built)
             {
                 try
                 {
                     // Optional parameters after the stream keep their defaults.
-                    Setter.Invoke(built, new[] { _setterValue!.Make(scope) }.Concat(Setter.GetParameters().Skip(1).Select(DefaultOf)).ToArray());
+                    Reflected.Invoke(Setter, built, new[] { _setterValue!.Make(scope) }.Concat(Setter.GetParameters().Skip(1).Select(Reflected.DefaultOf)).ToArray());
                 }
-                catch (TargetInvocationException e) when (e.InnerException != null)
+                catch (Exception)
                 {
                     built.Dispose();
-                    System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
                     throw;
                 }
             }
@@ -135,14 +125,6 @@ namespace StreamConformance.Recipes.Synthesis
             if (receiver is IDisposable disposableReceiver && !_receiver!.IsShared) scope.Owned.Add(disposableReceiver);
             if (result is Stream stream) return new[] { stream };
             return PairOf(result) ?? throw new InvalidOperationException($"{Label} returned {result?.GetType().FullName ?? "null"}, not a stream");
-        }
-
-        /// <summary>An optional parameter's default as reflection must pass it (an enum as the enum, a struct's default made).</summary>
-        static object? DefaultOf(ParameterInfo parameter)
-        {
-            var value = parameter.DefaultValue;
-            if (value != null && parameter.ParameterType.IsEnum) return Enum.ToObject(parameter.ParameterType, value);
-            return value == null && parameter.ParameterType.IsValueType ? Activator.CreateInstance(parameter.ParameterType) : value;
         }
 
         /// <summary>The two streams of a (Stream, Stream) tuple, or null.</summary>

@@ -159,10 +159,7 @@ namespace StreamConformance.Recipes.Synthesis
         {
             var supplied = _sources.Select(s => s.For(parameter)).FirstOrDefault(v => v.Count > 0) ?? new Argument[0];
             if (!parameter.HasDefaultValue || !_optionalDefaults) return supplied;
-            var value = parameter.DefaultValue;
-            if (value != null && parameter.ParameterType.IsEnum) value = Enum.ToObject(parameter.ParameterType, value);
-            if (value == null && parameter.ParameterType.IsValueType) value = Activator.CreateInstance(parameter.ParameterType);
-            var byDefault = Argument.Constant(value, parameter.Name + ": default", "default");
+            var byDefault = Argument.Constant(Reflected.DefaultOf(parameter), parameter.Name + ": default", "default");
             return new[] { byDefault }.Concat(supplied).ToList();
         }
 

@@ -81,12 +81,7 @@ namespace StreamConformance.Recipes.Synthesis
         public void Run(object stream)
         {
             var values = _values.Select(v => v == null || v is string ? v : Activator.CreateInstance(v.GetType(), EntryName)).ToArray();
-            try { Method.Invoke(stream, values); }
-            catch (TargetInvocationException e) when (e.InnerException != null)
-            {
-                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
-                throw;
-            }
+            Reflected.Invoke(Method, stream, values);
         }
     }
 }

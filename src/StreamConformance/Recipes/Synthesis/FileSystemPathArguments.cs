@@ -64,13 +64,7 @@ namespace StreamConformance.Recipes.Synthesis
 
         static object? Call(object file, string name, params object[] arguments)
         {
-            var method = Method(file.GetType(), name, arguments.Select(a => a.GetType()).ToArray())!;
-            try { return method.Invoke(file, arguments); }
-            catch (TargetInvocationException e) when (e.InnerException != null)
-            {
-                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
-                throw;
-            }
+            return Reflected.Invoke(Method(file.GetType(), name, arguments.Select(a => a.GetType()).ToArray())!, file, arguments);
         }
     }
 }

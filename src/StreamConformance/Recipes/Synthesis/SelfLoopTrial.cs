@@ -28,11 +28,7 @@ namespace StreamConformance.Recipes.Synthesis
 
         public void EndWriting(Stream stream)
         {
-            try { EndOfWriting!.Invoke(stream, null); }
-            catch (TargetInvocationException e) when (e.InnerException != null)
-            {
-                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
-            }
+            Reflected.Invoke(EndOfWriting!, stream, null);
         }
     }
 

@@ -43,12 +43,7 @@ namespace StreamConformance.Recipes.Synthesis
                             stream = new MemoryStream();
                             scope.Owned.Add(stream);
                         }
-                        try { return create.Invoke(null, new object?[] { stream }.Concat(create.GetParameters().Skip(1).Select(DefaultOf)).ToArray()); }
-                        catch (TargetInvocationException e) when (e.InnerException != null)
-                        {
-                            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
-                            throw;
-                        }
+                        return Reflected.Invoke(create, null, new object?[] { stream }.Concat(create.GetParameters().Skip(1).Select(Reflected.DefaultOf)).ToArray());
                     }),
             };
         }
@@ -65,12 +60,5 @@ namespace StreamConformance.Recipes.Synthesis
 
         static bool Does(Type type, string prefix) =>
             type.GetMethods(BindingFlags.Public | BindingFlags.Instance).Any(m => !m.IsSpecialName && m.Name.StartsWith(prefix, StringComparison.Ordinal));
-
-        static object? DefaultOf(ParameterInfo parameter)
-        {
-            var value = parameter.DefaultValue;
-            if (value != null && parameter.ParameterType.IsEnum) return Enum.ToObject(parameter.ParameterType, value);
-            return value == null && parameter.ParameterType.IsValueType ? Activator.CreateInstance(parameter.ParameterType) : value;
-        }
     }
 }

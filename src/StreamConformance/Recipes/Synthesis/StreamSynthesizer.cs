@@ -259,6 +259,8 @@ namespace StreamConformance.Recipes.Synthesis
             }
             constructions.AddRange(FactoryIndex.For(type));
             var userType = !FactoryIndex.IsRuntimeAssembly(type.Assembly);
+            // What the writers make of the sample, made once for every construction that needs it.
+            var writerOutputs = sourceWriters == null ? null : new Lazy<List<byte[]>>(() => Outputs(sourceWriters()));
             foreach (var listed in constructions)
             {
                 var construction = listed;
@@ -299,7 +301,7 @@ namespace StreamConformance.Recipes.Synthesis
                 catch (Exception e)
                 {
                     var reason = $"{construction.Label} threw {Thrown(e)}";
-                    if (sourceWriters != null && OverWriterOutput(type, construction, roles, method, sourceWriters()) is { } trial) trials.Add(trial);
+                    if (writerOutputs != null && OverWriterOutput(type, construction, roles, method, writerOutputs.Value) is { } trial) trials.Add(trial);
                     else failures.Add(reason);
                 }
                 finally
@@ -311,19 +313,28 @@ namespace StreamConformance.Recipes.Synthesis
             return trials;
         }
 
+        /// <summary>What each writer with a sink makes of the sample; a writer that throws gives nothing.</summary>
+        static List<byte[]> Outputs(IEnumerable<Trial> writers)
+        {
+            var outputs = new List<byte[]>();
+            foreach (var writer in writers.Where(p => p.CanWrite && p.HasSink))
+            {
+                try { outputs.Add(Transcoder.Encoder(writer).Apply(Sample())); }
+                catch (Exception) { }
+            }
+            return outputs;
+        }
+
         /// <summary>
-        /// <paramref name="construction"/> built for reading over what one of <paramref name="writers"/> made of the sample,
+        /// <paramref name="construction"/> built for reading over what one of the writers made of the sample (<paramref name="outputs"/>),
         /// when that gives a stream that reads: its role is then reading, and the round trip pairs it with that writer. Null
         /// when no writer's output makes it build.
         /// </summary>
-        static Trial? OverWriterOutput(Type type, Construction construction, HashSet<string> roles, string method, IEnumerable<Trial> writers)
+        static Trial? OverWriterOutput(Type type, Construction construction, HashSet<string> roles, string method, List<byte[]> outputs)
         {
             if (roles.Contains(Key(method, "read"))) return null;
-            foreach (var writer in writers.Where(p => p.CanWrite && p.HasSink))
+            foreach (var encoded in outputs)
             {
-                byte[] encoded;
-                try { encoded = Transcoder.Encoder(writer).Apply(Sample()); }
-                catch (Exception) { continue; }
                 var scope = new BuildScope(true, encoded);
                 Stream[]? streams = null;
                 try
