@@ -121,8 +121,23 @@ namespace StreamConformance.Recipes
             Unreached("System.Net.Http.Json.LengthLimitReadStream", "HttpClientJsonExtensions make it only on their ResponseHeadersRead path (GetFromJsonAsAsyncEnumerable), wrapping the " +
                 "response body to enforce MaxResponseContentBufferSize, and hand it to JsonSerializer alone: no public method returns it " +
                 "or passes it to caller code"),
+            // The browser build of System.Net.Http (the wasm flavour's pack) has these instead of the socket handler's streams.
+            Unreached("System.Net.Http.BrowserHttpReadStream", BrowserResponseBody),
+            Unreached("System.Net.Http.WasmHttpReadStream", BrowserResponseBody),   // the same stream's name in the 8.0 pack
+            Unreached("System.Net.Http.BrowserHttpWriteStream", "HttpClient's streamed request body under WebAssembly (BrowserHttpHandler with the " +
+                "WebAssemblyEnableStreamingRequest option): a request can be sent only by awaiting fetch on Node's event loop, which the probe's " +
+                "synchronous checks never return to; and on the 10.0 pack under Node 20 every request with a body failed before a stream " +
+                "was made (HttpRequestException: \"TypeError: Failed to parse URL from\", as in dotnet/runtime#96210), where 8.0's sent them"),
 #endif
         };
+
+        /// <summary>Tried on the 10.0 and 8.0 packs under Node (docs/wasm.md, "HttpClient over Node's fetch, tried").</summary>
+        const string BrowserResponseBody = "HttpClient's response body under WebAssembly (BrowserHttpHandler over JavaScript's fetch, which " +
+            "Node has: against a Node loopback server, GetStreamAsync returns StreamContent's read stream over it on 10.0, and on 8.0 with the " +
+            "WebAssemblyEnableStreamingResponse option, without which 8.0 buffers the body into a MemoryStream): it reads only asynchronously, " +
+            "its synchronous Read and ReadByte throw NotSupportedException (\"Synchronous reads are not supported, use ReadAsync instead.\"), and " +
+            "both the request and each ReadAsync complete only once the caller returns to Node's event loop; the probe's checks run synchronously " +
+            "on the one thread, where waiting for them throws PlatformNotSupportedException (\"Cannot wait on monitors on this runtime.\")";
 
         /// <summary>Reached through an API of the runtime that cannot run here.</summary>
         static UnreachableType Through(string typeName, string reason) => new UnreachableType(typeName, "reached through", reason);

@@ -164,6 +164,24 @@ namespace StreamConformance.Tests.Runtimes
             Assert.That(BootDebugLevels(run.Runtime.Version), Is.EqualTo(new[] { "0" }), "blazor.boot.json of the 8.0 probe");
         }
 
+        /// <summary>
+        /// The browser build of System.Net.Http reads and writes through JavaScript's fetch, which Node has, but only
+        /// asynchronously on Node's event loop: its two streams are static-only with what was tried, not "no public
+        /// method returns it".
+        /// </summary>
+        [Test]
+        public void HttpClientsFetchStreamsSayWhyTheProbeCannotReachThem()
+        {
+            var document = Sweep(_target, new[] { "System.Net.Http.BrowserHttpReadStream", "System.Net.Http.BrowserHttpWriteStream" }
+                .Select(t => new ProbeItem { Type = t, AssemblyName = "System.Net.Http" }));
+            var run = document.Runtimes.Single();
+            Assert.That(run.Built, Is.Empty, All(document));
+            var reasons = run.StaticOnly.ToDictionary(s => s.Type, s => s.Reason);
+            Assert.That(reasons.Keys, Is.EquivalentTo(new[] { "System.Net.Http.BrowserHttpReadStream", "System.Net.Http.BrowserHttpWriteStream" }));
+            Assert.That(reasons["System.Net.Http.BrowserHttpReadStream"], Does.Contain("Synchronous reads are not supported").And.Contain("event loop"));
+            Assert.That(reasons["System.Net.Http.BrowserHttpWriteStream"], Does.Contain("WebAssemblyEnableStreamingRequest"));
+        }
+
         [Test]
         public void MemoryBufferedAndUnmanagedMemoryStreamHaveNoContractFinding()
         {
