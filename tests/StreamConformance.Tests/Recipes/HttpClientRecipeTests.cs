@@ -163,6 +163,8 @@ namespace StreamConformance.Tests.Recipes
             "System.Net.CommandStream", "System.Net.FtpControlStream", "System.Net.FtpDataStream", "System.Net.FtpWebResponse+EmptyStream",
             "System.Net.Http.Http3RequestStream+Http3ReadStream", "System.Net.Http.Http3RequestStream+Http3WriteStream",
             "System.Net.Http.Json.LengthLimitReadStream", "System.Net.NetworkStreamWrapper", "System.Net.Quic.QuicStream",
+            // The browser build's (the wasm flavour's pack): HttpClient over JavaScript's fetch.
+            "System.Net.Http.BrowserHttpReadStream", "System.Net.Http.BrowserHttpWriteStream", "System.Net.Http.WasmHttpReadStream",
         };
 
         static readonly string[] UnreachedOnMono =
