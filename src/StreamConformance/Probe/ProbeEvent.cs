@@ -74,6 +74,11 @@ namespace StreamConformance.Probe
         [JsonProperty("seconds", NullValueHandling = NullValueHandling.Ignore)] public double? Seconds { get; set; }
         /// <summary>The stream types found inside the type's instances (<see cref="Recipes.InnerStreams"/>).</summary>
         [JsonProperty("inner", NullValueHandling = NullValueHandling.Ignore)] public List<string>? Inner { get; set; }
+        /// <summary>
+        /// True when a synthesized recipe's round trips did not finish within their limit (a stream that hangs): the host asks
+        /// the probes it starts later in the run to build the type without them (<see cref="ProbeRequest.DeferredRoundTrips"/>).
+        /// </summary>
+        [JsonProperty("roundTripDeferred", NullValueHandling = NullValueHandling.Ignore)] public bool? RoundTripDeferred { get; set; }
     }
 
     /// <summary>No recipe of the type opened a stream (or none exists): why. No checks follow.</summary>

@@ -1,4 +1,6 @@
+using System;
 using System.Collections.Generic;
+using System.Linq;
 using Newtonsoft.Json;
 
 namespace StreamConformance.Probe
@@ -21,6 +23,11 @@ namespace StreamConformance.Probe
         [JsonProperty("reportAssemblies")] public List<string> ReportAssemblies { get; set; } = new List<string>();
         /// <summary>Checks already done (or timed out) in an earlier probe of the same run: "type|variant|check".</summary>
         [JsonProperty("skip")] public HashSet<string> Skip { get; set; } = new HashSet<string>();
+        /// <summary>
+        /// Types whose synthesized round trips an earlier probe of the same run did not finish within their limit
+        /// (<see cref="BuiltEvent.RoundTripDeferred"/>): built at once with the recipe that limit gave, not after waiting for it again.
+        /// </summary>
+        [JsonProperty("deferredRoundTrips")] public HashSet<string> DeferredRoundTrips { get; set; } = new HashSet<string>();
         /// <summary>What the items are: types to check (<see cref="Checks"/>) or scenario names to run (<see cref="ScenarioKind"/>).</summary>
         [JsonProperty("kind")] public string Kind { get; set; } = ChecksKind;
         /// <summary>Scenarios only: the multiplier of each scenario's default size.</summary>
@@ -36,11 +43,15 @@ namespace StreamConformance.Probe
 
         public const string ChecksKind = "checks", ScenarioKind = "scenarios";
 
-        /// <summary>The same request over other items and with more checks to skip (a probe started after a crash or hang).</summary>
-        public ProbeRequest Resume(List<ProbeItem> items, HashSet<string> skip) => new ProbeRequest
+        /// <summary>
+        /// The same request over other items and with more checks to skip (a probe started after a crash or hang), and with
+        /// the round trips an earlier probe deferred (none: only this request's own).
+        /// </summary>
+        public ProbeRequest Resume(List<ProbeItem> items, HashSet<string> skip, IEnumerable<string>? deferredRoundTrips = null) => new ProbeRequest
         {
             Runtime = Runtime, Items = items, Checks = Checks, Quick = Quick, Strict = Strict, Seed = Seed,
             TempDirectory = TempDirectory, BudgetsPath = BudgetsPath, Skip = skip, RuntimeCommand = RuntimeCommand, ReportAssemblies = ReportAssemblies,
+            DeferredRoundTrips = new HashSet<string>(DeferredRoundTrips.Concat(deferredRoundTrips ?? Enumerable.Empty<string>()), StringComparer.Ordinal),
             Kind = Kind, ScenarioSize = ScenarioSize, ClaimDirectory = ClaimDirectory, ClaimOffset = ClaimOffset,
         };
 

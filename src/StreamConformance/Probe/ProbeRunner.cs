@@ -101,7 +101,7 @@ namespace StreamConformance.Probe
             IReadOnlyList<StreamRecipe> recipes;
             var type = ProbeTypeLoader.Resolve(item, out var loadError);
             if (type != null)
-                recipes = RecipeCatalog.For(type);
+                recipes = RecipeCatalog.For(type, _request.DeferredRoundTrips.Contains(item.Type));
             else
                 recipes = RecipeCatalog.ForName(item.Type);
             recipes = recipes.Select(r => r.In(_context.Recipes)).ToList();

@@ -38,6 +38,7 @@ namespace StreamConformance.Probe
             {
                 Type = type, Variants = Built.Select(r => r.Variant).ToList(), How = Built.Select(RecipeOrigin.Of).ToList(),
                 Seconds = Math.Round(SlowestOpen, 3), Inner = Inner.Count == 0 ? null : Inner.ToList(),
+                RoundTripDeferred = Built.OfType<Recipes.Synthesis.SynthesizedRecipe>().Any(r => r.RoundTripDeferred) ? true : (bool?)null,
             };
 
         /// <summary>Null when at least one access opens, else why none did.</summary>

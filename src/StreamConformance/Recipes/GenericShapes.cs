@@ -14,12 +14,13 @@ namespace StreamConformance.Recipes
     /// </summary>
     public static class GenericShapes
     {
-        public static IReadOnlyList<StreamRecipe> For(Type type)
+        /// <param name="deferRoundTrip">See <see cref="StreamSynthesizer.For"/>.</param>
+        public static IReadOnlyList<StreamRecipe> For(Type type, bool deferRoundTrip = false)
         {
             // The library's own recipes know states no synthesis can guess.
             var authored = AuthoredRecipes.For(type);
             if (authored.Count > 0) return authored;
-            var recipe = StreamSynthesizer.For(type).Recipe;
+            var recipe = StreamSynthesizer.For(type, deferRoundTrip).Recipe;
             return recipe != null ? new[] { recipe } : new StreamRecipe[0];
         }
 

@@ -18,12 +18,14 @@ namespace StreamConformance.Recipes
         public static IReadOnlyList<StreamRecipe> BuiltIn => s_builtIn.Value;
 
         /// <summary>Recipes for a type by full name: hand-written ones if any, else generic constructor shapes.</summary>
-        public static IReadOnlyList<StreamRecipe> For(Type type)
+        /// <param name="deferRoundTrip">A synthesized recipe takes its first constructions without the round trips that choose
+        /// among them (<see cref="Synthesis.StreamSynthesizer.For"/>).</param>
+        public static IReadOnlyList<StreamRecipe> For(Type type, bool deferRoundTrip = false)
         {
             var name = type.FullName ?? type.Name;
             var builtIn = BuiltIn.Where(r => r.TypeName == name).ToList();
             if (builtIn.Count > 0) return builtIn;
-            return GenericShapes.For(type);
+            return GenericShapes.For(type, deferRoundTrip);
         }
 
         /// <summary>

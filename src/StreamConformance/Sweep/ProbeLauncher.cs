@@ -65,7 +65,7 @@ namespace StreamConformance.Sweep
                     DropTaken();
                     if (remaining.Count == 0) break;
                     trace.StartProcess();
-                    var attempt = request.Resume(remaining, skip);
+                    var attempt = request.Resume(remaining, skip, trace.DeferredRoundTrips);
                     attempt.ClaimOffset = IndexOf(remaining[0]);
                     attempt.RuntimeCommand = runtime;
                     var requestPath = Path.Combine(workDirectory, $"request-{request.Runtime.Replace('/', '_')}-{trace.Processes}.json");

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using StreamConformance.Probe;
 using StreamConformance.Results;
@@ -48,6 +49,8 @@ namespace StreamConformance.Sweep
         /// <summary>The runtime as the first hello described it.</summary>
         public RuntimeInfo? Runtime { get; private set; }
         public List<BuiltEvent> Built { get; } = new List<BuiltEvent>();
+        /// <summary>Types whose synthesized round trips a probe deferred past their limit: later probes of the run build them without.</summary>
+        public SortedSet<string> DeferredRoundTrips { get; } = new SortedSet<string>(StringComparer.Ordinal);
         public List<StaticOnlyEvent> StaticOnly { get; } = new List<StaticOnlyEvent>();
         /// <summary>Results in arrival order: the probe's, and the host's timeout and crash results.</summary>
         public List<CheckResult> Results { get; } = new List<CheckResult>();
@@ -89,6 +92,7 @@ namespace StreamConformance.Sweep
                     break;
                 case BuiltEvent built:
                     Built.Add(built);
+                    if (built.RoundTripDeferred == true) DeferredRoundTrips.Add(built.Type);
                     Phase = ProbePhase.Checking;
                     SlowestOpen = built.Seconds ?? 0;
                     break;

@@ -33,6 +33,28 @@ namespace StreamConformance.Tests.Sweep
             Assert.That(trace.Results, Has.Count.EqualTo(1));
         }
 
+        /// <summary>
+        /// A type whose round trips a probe deferred past their limit is named in every later probe's request of the run,
+        /// so a stream that hangs is not waited for again each time its hangs restart the probe.
+        /// </summary>
+        [Test]
+        public void ADeferredRoundTripGoesIntoTheRequestsOfTheProbesThatFollow()
+        {
+            var trace = new ProbeTrace();
+            trace.StartProcess();
+            trace.Observe(new HelloEvent());
+            trace.Observe(new TypeEvent { Type = "A" });
+            trace.Observe(new BuiltEvent { Type = "A", Variants = { "v" } });
+            trace.Observe(new TypeEvent { Type = "B" });
+            trace.Observe(new BuiltEvent { Type = "B", Variants = { "v" }, RoundTripDeferred = true });
+            Assert.That(trace.DeferredRoundTrips, Is.EqualTo(new[] { "B" }));
+
+            var first = new ProbeRequest { DeferredRoundTrips = { "C" } };
+            var resumed = first.Resume(new System.Collections.Generic.List<ProbeItem> { new ProbeItem { Type = "B" } }, new System.Collections.Generic.HashSet<string>(), trace.DeferredRoundTrips);
+            Assert.That(resumed.DeferredRoundTrips, Is.EquivalentTo(new[] { "B", "C" }));
+            Assert.That(first.Resume(resumed.Items, resumed.Skip).DeferredRoundTrips, Is.EquivalentTo(new[] { "C" }), "only the request's own");
+        }
+
         [Test]
         public void AFreshProcessStartsWithNothingKnownOfItAndKeepsWhatTheLastReported()
         {

@@ -23,9 +23,16 @@ namespace StreamConformance.Recipes.Synthesis
         static readonly ConcurrentDictionary<Type, SynthesisResult> s_results = new ConcurrentDictionary<Type, SynthesisResult>();
 
         readonly ConstructionEnumerator _userTypes = new ConstructionEnumerator();
+        readonly bool _deferRoundTrip;
+
+        StreamSynthesizer(bool deferRoundTrip) => _deferRoundTrip = deferRoundTrip;
 
         /// <summary>The recipe for <paramref name="type"/>, or why there is none (kept for the static-only report).</summary>
-        public static SynthesisResult For(Type type) => s_results.GetOrAdd(type, t => new StreamSynthesizer().Synthesize(t));
+        /// <param name="deferRoundTrip">An earlier probe of the run found the type's round trips past <see cref="RoundTripLimit"/>
+        /// (a stream that hangs): take the recipe that limit gives at once, instead of waiting for it again in every probe the
+        /// type's hangs start.</param>
+        public static SynthesisResult For(Type type, bool deferRoundTrip = false) =>
+            s_results.GetOrAdd(type, t => new StreamSynthesizer(deferRoundTrip).Synthesize(t));
 
         SynthesisResult Synthesize(Type type)
         {
@@ -59,8 +66,10 @@ namespace StreamConformance.Recipes.Synthesis
             // The round trips read and write the type: one that hangs (a broken stream) must not hang the build, so they
             // run bounded on a worker thread; past the limit the recipe judges pass-through lazily, in the checks, as a
             // check's own time limit then catches the hang.
+            SynthesisResult Deferred() => SynthesisResult.Of(new SynthesizedRecipe(type, readers.FirstOrDefault(), writers.FirstOrDefault(), null, null, null, null, judgeLater: true));
+            if (_deferRoundTrip) return Deferred();
             if (!BoundedCall.TryRun(() => Choose(type, readers, writers), RoundTripLimit, "streamconf-round-trip", null, TimeSpan.Zero, out var chosen, out var error))
-                return SynthesisResult.Of(new SynthesizedRecipe(type, readers.FirstOrDefault(), writers.FirstOrDefault(), null, null, null, null, judgeLater: true));
+                return Deferred();
             if (error != null) ExceptionDispatchInfo.Capture(error).Throw();
             var (recipe, notOpened) = chosen;
             return recipe != null ? SynthesisResult.Of(recipe) : SynthesisResult.None(NoneOpened(notOpened, failures, type));

@@ -38,7 +38,14 @@ namespace StreamConformance.Recipes.Synthesis
             var why = readWhy ?? writeWhy;
             _transforms = judgeLater ? new Lazy<string?>(FirstRead) : new Lazy<string?>(() => Transforms(why));
             _toArray = ToArrayOf(type);
+            RoundTripDeferred = judgeLater;
         }
+
+        /// <summary>
+        /// The round trips that choose the reader and writer were not run to the end (past <see cref="StreamSynthesizer.RoundTripLimit"/>,
+        /// or skipped because an earlier probe of the run went past it): the first construction of each role was taken.
+        /// </summary>
+        public bool RoundTripDeferred { get; }
 
         /// <summary>A store's own public byte[] ToArray() (MemoryStream's convention), the read-back of a stream with no sink.</summary>
         public static MethodInfo? ToArrayOf(Type type) =>

@@ -5,6 +5,7 @@ using System.Linq;
 using NUnit.Framework;
 using StreamConformance.Checks;
 using StreamConformance.Recipes;
+using StreamConformance.Recipes.Synthesis;
 using StreamConformance.Results;
 using StreamConformance.Tests.Isolation;
 
@@ -248,6 +249,36 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         public sealed class LoneHeaderStream : PassThrough
         {
             public LoneHeaderStream(Stream source) : base(source, true) => ReadHeader(source);
+        }
+
+        /// <summary>
+        /// A probe started after a hang builds a type whose round trips an earlier probe deferred past their limit without
+        /// them (the host passes the type in the request): the first reader, as the limit gave, not a second wait of
+        /// <see cref="StreamSynthesizer.RoundTripLimit"/> in every probe. Without the hint, the same shape is chosen by its round trip.
+        /// </summary>
+        [Test]
+        public void ARoundTripAnEarlierProbeDeferredIsNotRunAgain()
+        {
+            var chosen = (SynthesizedRecipe)StreamSynthesizer.For(typeof(ChosenReaderStream)).Recipe!;
+            var deferred = (SynthesizedRecipe)StreamSynthesizer.For(typeof(DeferredReaderStream), deferRoundTrip: true).Recipe!;
+            Assert.That(chosen.RoundTripDeferred, Is.False);
+            Assert.That(deferred.RoundTripDeferred, Is.True);
+            Assert.That(deferred.Variant.Replace(nameof(DeferredReaderStream), "T"), Is.EqualTo(chosen.Variant.Replace(nameof(ChosenReaderStream), "T")));
+            // Whether it passes bytes through is then asked by the checks, under their own time limit.
+            var result = CheckCatalog.Select("read-byte.values").Single().Run(deferred, new CheckContext { Quick = true }).Single();
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Message);
+            var build = StreamConformance.Probe.TypeBuild.Of(new[] { deferred }, () => { });
+            Assert.That(((StreamConformance.Probe.BuiltEvent)build.Event(deferred.TypeName)).RoundTripDeferred, Is.True, "reported to the host");
+        }
+
+        public sealed class ChosenReaderStream : PassThrough
+        {
+            public ChosenReaderStream(Stream source) : base(source, true) { }
+        }
+
+        public sealed class DeferredReaderStream : PassThrough
+        {
+            public DeferredReaderStream(Stream source) : base(source, true) { }
         }
 
         public abstract class PassThrough : Stream
