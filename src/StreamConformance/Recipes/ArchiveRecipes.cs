@@ -4,6 +4,7 @@ using System.IO.Compression;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: the streams an archive entry opens: ZipArchiveEntry's, one per mode, and TarEntry's, by seekability.
     /// <summary>
     /// Streams ZipArchiveEntry.Open() returns. Their types are internal and differ by runtime and mode: each recipe
     /// declares its type and seekability, and what Open hands out is held to them.

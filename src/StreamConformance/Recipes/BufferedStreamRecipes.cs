@@ -2,6 +2,7 @@ using System.IO;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: BufferedStream's recipes, over a seekable or an unseekable inner stream, under one base.
     /// <summary>BufferedStream over a MemoryStream: seekable, and every inner read is complete.</summary>
     public abstract class BufferedStreamRecipe : StreamRecipe
     {

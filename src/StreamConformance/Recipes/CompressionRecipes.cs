@@ -3,6 +3,7 @@ using System.IO.Compression;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: the compression streams' recipes, a decompress and a compress recipe per format, over one base.
     /// <summary>
     /// A compression stream in one direction: decompress = readable over compressed content, compress =
     /// writable, read back by decompressing what reached the inner MemoryStream. Neither seeks; a decompressor

@@ -4,6 +4,7 @@ using System.Security.Cryptography;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: CryptoStream's recipes, one per identity transform pair (Base64, AES), over one base.
     /// <summary>
     /// CryptoStream with a transform pair whose round trip is the identity: read mode runs the inverse transform
     /// over pre-transformed content, write mode runs the forward transform and read-back inverts it.

@@ -4,6 +4,7 @@ using Microsoft.Win32.SafeHandles;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: FileStream's recipes, one per choice of constructor arguments, over one temp-file base.
     /// <summary>
     /// FileStream over a fresh file in the run's temp folder, deleted when the fixture is disposed.
     /// Subclasses pick the constructor arguments.

@@ -4,6 +4,7 @@ using System.IO.MemoryMappedFiles;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: MemoryMappedViewStream's recipes, over a file-backed map and over an anonymous one.
     /// <summary>
     /// MemoryMappedViewStream over a file-backed map in the run's temp folder. A view has a fixed length, so
     /// there is no "empty" writable stream: the recipe offers read and read-write over content only.

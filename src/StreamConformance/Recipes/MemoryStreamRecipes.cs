@@ -3,6 +3,7 @@ using System.IO;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: MemoryStream's recipes, one per constructor mode, over one base.
     /// <summary>MemoryStream in each constructor mode. All seek, all serve reads and writes from memory.</summary>
     public abstract class MemoryStreamRecipe : StreamRecipe
     {

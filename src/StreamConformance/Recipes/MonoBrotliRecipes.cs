@@ -4,6 +4,7 @@ using System.IO.Compression;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: Mono's BrotliStream in each CompressionMode, a decompress and a compress recipe written as a pair.
     // Mono 6.8's BrotliStream (System.IO.Compression.dll, over libSystem.IO.Compression.Native): its constructors take a
     // CompressionMode, for which synthesis has no value, so the pair is written out as on .NET (CompressionRecipes.cs).
     // Checked by hand first: 100 bytes compress to 10 and decompress back. Like every hand-written compression recipe,

@@ -4,6 +4,7 @@ using System.Threading;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: the threads at a pipe's or socket's other end: Feeder writes the content, Drainer reads what is written.
     /// <summary>
     /// The other end of a pipe or socket: a background thread that writes the content and then closes its end,
     /// so the stream under test sees exactly the content followed by end-of-stream. For a pipe onto itself the "end"

@@ -5,6 +5,7 @@ using System.Threading;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: the pipe streams' recipes, anonymous and named, from the server or the client end, and their repro peer.
     /// <summary>Anonymous pipe pair inside this process (not inheritable, so no child process keeps an end open).</summary>
     public abstract class AnonymousPipeRecipe : PeerRecipe
     {

@@ -5,6 +5,7 @@ using System.Reflection;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: the recipe catalog, and the attribute that keeps a recipe class out of it.
     /// <summary>
     /// Every recipe the harness knows: the hand-written ones in this assembly (found by reflection, so a new
     /// recipe is just a new class), a row for each type of an <see cref="UnreachableTypeTable"/>, and generic shapes

@@ -6,6 +6,7 @@ using System.Runtime.InteropServices;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: the streams a resource reader hands out for a stream resource, over one .resources image base.
     /// <summary>
     /// Streams a resource reader hands out for a stream resource (ResourceWriter.AddResource(name, Stream)): over a
     /// .resources image read from a managed stream, ResourceSet.GetObject returns a PinnedBufferMemoryStream; over an

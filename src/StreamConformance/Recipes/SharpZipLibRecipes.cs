@@ -5,6 +5,7 @@ using System.Reflection;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: SharpZipLib's streams, reached by name through the one loader they share.
     /// <summary>
     /// SharpZipLib 0.86 (ICSharpCode.SharpZipLib 4.84.0.0 in Mono's GAC, a bundled third-party library), reached through
     /// its public API by name: what it reports is true of that library, not of the runtime (docs/findings.md).

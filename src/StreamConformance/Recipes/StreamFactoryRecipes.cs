@@ -3,6 +3,7 @@ using System.IO;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: the streams Stream's own static members hand out (Stream.Null, Stream.Synchronized).
     /// <summary>
     /// Stream.Null: reads end at once and writes vanish. It reads "content" only when the content is empty, and
     /// its writable fixture has no read-back (there is no store).

@@ -1,6 +1,7 @@
 
 namespace StreamConformance.Recipes
 {
+    // One concept: the console's standard streams, stdin and stdout, over one base that says why neither opens.
     /// <summary>
     /// The console's standard streams: reading stdin would take the harness's own input and writing stdout would
     /// corrupt the probe's event stream, and neither can be read back. Named after the runtime's actual type.

@@ -2,6 +2,7 @@ using System.Collections.Generic;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: an unreachable type, the tables that list them, and the catalog row each becomes.
     /// <summary>
     /// A stream type no recipe can reach here, and why: the public API that would hand it out and what is missing for
     /// that here. The report says exactly that, instead of the generic sentence for a type nothing builds.

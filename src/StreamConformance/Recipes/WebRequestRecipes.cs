@@ -7,6 +7,7 @@ using System.Net;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: the streams WebRequest and WebClient hand out, over file:// and over the loopback HTTP server.
     /// <summary>
     /// The file:// side of WebRequest: FileWebRequest's response stream (GET) and request stream (PUT) over a file in
     /// the run's scratch folder (.NET: System.Net.WebFileStream; Mono: System.Net.FileWebStream), both FileStreams

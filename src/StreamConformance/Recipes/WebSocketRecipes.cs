@@ -7,6 +7,7 @@ using System.Threading;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: WebSocketStream's recipes, one per mode, and the row saying why the base type itself is never built.
     /// <summary>
     /// .NET 10's WebSocketStream, in each of its modes, over two WebSockets made by WebSocket.CreateFromStream on the
     /// ends of a loopback TCP connection: the stream under test on one, its peer on the other. The knobs are those of

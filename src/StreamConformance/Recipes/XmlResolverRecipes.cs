@@ -8,6 +8,7 @@ using System.Xml;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: XmlUrlResolver's HTTP streams, and the loopback content server they are fetched from.
     /// <summary>
     /// One HttpListener on 127.0.0.1 per probe process, started on first use and closed at exit, that answers
     /// <c>GET /content/ID</c> with the bytes registered under ID (Content-Length framing). Recipes that reach a stream

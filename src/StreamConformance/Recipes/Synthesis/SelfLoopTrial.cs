@@ -6,6 +6,7 @@ using System.Threading;
 
 namespace StreamConformance.Recipes.Synthesis
 {
+    // One concept: the trial that finds a stream looping onto itself, and the SelfLoop it finds.
     /// <summary>
     /// A single object that is a pipe onto itself (Nerdbank's SimplexStream): a construction whose write blocks while
     /// nobody reads, and whose own reads return what it was written.

@@ -8,6 +8,7 @@ using System.Runtime.ExceptionServices;
 
 namespace StreamConformance.Recipes.Synthesis
 {
+    // One concept: the synthesizer and what it returns (a synthesized recipe, or why there is none).
     /// <summary>
     /// Builds a recipe for a type nobody wrote one for, from what its public API offers and what its instances do:
     /// every construction is tried (a throwing one gives way to the next, its reason kept); roles come from behaviour
