@@ -2,6 +2,8 @@ using System.Runtime.InteropServices.JavaScript;
 
 namespace StreamConformance.Probe.Wasm
 {
+    // One concept: the WebAssembly probe's entry point and the claim files it hands the host, made through Node.
+
     static class Program
     {
         // main.mjs has copied the request file into emscripten's in-memory file system and passes its path.

@@ -4,6 +4,8 @@ using StreamConformance.Recipes;
 
 namespace StreamConformance.Recipes.AspNetCore
 {
+    // One concept: the base of ASP.NET Core's recipes, and its variant for a body of a real HTTP exchange with Kestrel.
+
     /// <summary>
     /// A recipe for one of ASP.NET Core's streams. Its type name is fixed (the type is internal and reached through public
     /// API; a test builds every recipe and compares), and every fixture is checked against it, so that an ASP.NET Core

@@ -11,6 +11,8 @@ using StreamConformance.Recipes;
 
 namespace StreamConformance.Recipes.AspNetCore
 {
+    // One concept: HttpClient's HTTP/2 streams over Kestrel's h2c port, one recipe each, and the helpers they use.
+
     /// <summary>
     /// HttpClient's HTTP/2 streams (System.Net.Http), the client side of an exchange with the shared Kestrel's h2c port
     /// (HttpVersion.Version20, RequestVersionExact: prior knowledge, no TLS). Here the stream under test is the client's;

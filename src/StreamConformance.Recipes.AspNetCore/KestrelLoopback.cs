@@ -16,6 +16,8 @@ using Microsoft.Extensions.Logging;
 
 namespace StreamConformance.Recipes.AspNetCore
 {
+    // One concept: the shared Kestrel server, the exchange a fixture registers with it, and its silent logger.
+
     /// <summary>
     /// One real Kestrel server per process, on 127.0.0.1 with ephemeral ports (port 0; the bound ports are read back from
     /// its listen options), started on first use and stopped at process exit. HTTP/1.1, and HTTP/2 alone without TLS (h2c)

@@ -13,6 +13,8 @@ using StreamConformance.Recipes;
 
 namespace StreamConformance.Recipes.AspNetCore
 {
+    // One concept: Kestrel's own body and upgrade streams, one recipe each, and how they drive the shared server.
+
     /// <summary>How recipes drive the shared Kestrel server: an HTTP exchange through HttpClient, or a raw loopback socket.</summary>
     static class KestrelExchanges
     {

@@ -11,6 +11,8 @@ using StreamConformance.Recipes;
 
 namespace StreamConformance.Recipes.AspNetCore
 {
+    // One concept: the streams ASP.NET Core's middlewares and form reading put over a body, one recipe each.
+
     /// <summary>
     /// HttpLogging with request and response body logging (AddHttpLogging, UseHttpLogging): the request body it wraps
     /// (RequestBufferingStream, for a text/plain request). A pass-through of the request body: its knobs are the body's.

@@ -5,6 +5,8 @@ using StreamConformance.Recipes;
 
 namespace StreamConformance.Recipes.AspNetCore
 {
+    // One concept: WebUtilities' buffering streams, built without a server, one recipe per stream and buffer kind.
+
     /// <summary>
     /// Microsoft.AspNetCore.WebUtilities' public buffering streams, built through their public constructors as ASP.NET Core
     /// builds them over a request body: over an unseekable stream of the content, with the buffer sizes ASP.NET Core itself

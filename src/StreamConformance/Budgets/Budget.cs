@@ -1,5 +1,7 @@
 namespace StreamConformance.Budgets
 {
+    // One concept: a budget's ceiling and the meter it limits.
+
     /// <summary>What a budget limits.</summary>
     public enum BudgetMeter
     {

@@ -7,6 +7,8 @@ using StreamConformance.Recipes;
 
 namespace StreamConformance.Budgets
 {
+    // One concept: a parsed budget file and its parts: ceilings per meter and per stream class, per-type overrides.
+
     /// <summary>
     /// A parsed budget file: ceilings per operation for buffered and unbuffered streams, optional per-runtime
     /// sections, and per-type overrides that each carry a reason. See docs/budgets.md for the format.

@@ -5,6 +5,8 @@ using StreamConformance.Meters.Syscalls;
 
 namespace StreamConformance.Budgets
 {
+    // One concept: a budget file's syscalls section: cell patterns, each with the allowances it sets.
+
     /// <summary>
     /// Which syscall cells a rule applies to: "*" (every cell), a scenario ("file.read"), or a scenario narrowed by
     /// parameters ("file.read[api=ReadByte,handle=async]"). More parameters make a more specific pattern.

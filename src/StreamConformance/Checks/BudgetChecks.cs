@@ -8,6 +8,8 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Checks
 {
+    // One concept: the budget checks, an allocation and a latency check per operation, and what both share.
+
     /// <summary>
     /// "budget.alloc.OP": bytes allocated per call of one operation, in steady state, against the budget's
     /// bytesPerCall ceiling. Exact and repeatable (see <see cref="AllocationMeter"/>).

@@ -7,6 +7,8 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Checks
 {
+    // One concept: the checks after Dispose: the members throw, and disposing again does not.
+
     /// <summary>
     /// After Dispose every member the stream supported before throws, and the capabilities are false. Two tiers:
     /// dotnet/runtime's own conformance suite accepts ObjectDisposed, NotSupported or InvalidOperation (Flush may

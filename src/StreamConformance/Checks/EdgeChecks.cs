@@ -9,6 +9,8 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Checks
 {
+    // One concept: the checks at the contract's edges: zero-byte calls, Flush on a read-only stream, invalid arguments.
+
     /// <summary>
     /// Reads and writes of zero bytes are harmless: every read API returns 0 without consuming anything (the next
     /// ReadByte still sees the first byte, Position is unchanged), and zero-byte writes between real writes leave

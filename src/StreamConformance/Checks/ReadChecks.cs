@@ -5,6 +5,8 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Checks
 {
+    // One concept: the read checks: ReadByte's values, and every read API seeing the same bytes.
+
     /// <summary>ReadByte returns every content byte as 0..255 in order, then -1, and -1 again after the end.</summary>
     public sealed class ReadByteValuesCheck : StreamCheck
     {

@@ -5,6 +5,8 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Checks
 {
+    // One concept: the seek checks: each origin, a random walk, and buffered calls mixed with seeks against a model.
+
     /// <summary>
     /// Seek with each origin and the Position property land where they say; past the end, Read returns 0 and
     /// ReadByte -1; a negative target is refused (Seek: IOException; Position setter: ArgumentOutOfRangeException)

@@ -3,6 +3,8 @@ using System.IO;
 
 namespace StreamConformance.Checks
 {
+    // One concept: the ways a caller can read from a Stream, and reading through each one, bounded and validated.
+
     /// <summary>The ways a caller can read from a Stream; each should see the same bytes.</summary>
     public enum ReadMode
     {

@@ -1,5 +1,7 @@
 namespace StreamConformance.Compare
 {
+    // One concept: how compare tells a timing change from noise, and the test that decides it.
+
     /// <summary>How compare tells a timing change from noise (docs/compare.md).</summary>
     public sealed class CompareSettings
     {

@@ -3,6 +3,8 @@ using Newtonsoft.Json;
 
 namespace StreamConformance.Discovery
 {
+    // One concept: the inventory's JSON document (docs/inventory.md) and its parts: types, hazards, errors, totals.
+
     /// <summary>
     /// Every class deriving from System.IO.Stream found in a set of assemblies, read from metadata only.
     /// The JSON format is described in docs/inventory.md.

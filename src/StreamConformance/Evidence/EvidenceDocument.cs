@@ -7,6 +7,8 @@ using StreamConformance.Runtimes;
 
 namespace StreamConformance.Evidence
 {
+    // One concept: evidence.json and its parts: each runtime's copies, figures, verdicts and group members.
+
     /// <summary><c>evidence.json</c>: what <c>patch evidence</c> measured, per runtime, on the original, A/A and patched copies.</summary>
     public sealed class EvidenceDocument
     {

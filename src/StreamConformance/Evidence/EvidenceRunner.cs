@@ -14,6 +14,8 @@ using StreamConformance.Sweep;
 
 namespace StreamConformance.Evidence
 {
+    // One concept: patch evidence's runner and the options it runs with.
+
     public sealed class EvidenceOptions
     {
         /// <summary>Probe processes per side (original, A/A, patched): a timing change must clear the spread between them.</summary>

@@ -11,6 +11,8 @@ using StreamConformance.Sweep;
 
 namespace StreamConformance.Evidence
 {
+    // One concept: running a patch's repro and upstream-style test, and the records of what each showed on each side.
+
     /// <summary>One test of an upstream-style test class as xUnit reported it on one side.</summary>
     public sealed class UpstreamTestOutcome
     {

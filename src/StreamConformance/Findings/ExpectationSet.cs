@@ -9,6 +9,8 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Findings
 {
+    // One concept: an expectations file and its rules, each matching results and saying why they are by design.
+
     /// <summary>
     /// By-design behaviour: a rule matches results by type, check and optionally variant and runtime (globs) and what
     /// the result says (a regular expression over its whole message, for a rule that allows one way of failing and

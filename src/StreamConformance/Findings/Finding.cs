@@ -5,6 +5,8 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Findings
 {
+    // One concept: a finding and the class it is read in.
+
     /// <summary>What kind of problem a finding is, in the order a maintainer reads them.</summary>
     [JsonConverter(typeof(StringEnumConverter), true)]
     public enum FindingClass

@@ -4,6 +4,8 @@ using System.Linq;
 
 namespace StreamConformance.Findings
 {
+    // One concept: a library's findings grouped by cause, and the cause each group is.
+
     /// <summary>One cause shared by several types' findings: "19 types: members work after Dispose".</summary>
     public sealed class FindingCause
     {

@@ -5,6 +5,8 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Findings
 {
+    // One concept: what a contract finding costs a user, and how it is read from the finding's results.
+
     /// <summary>What a contract finding costs a user, worst first: the order findings are ranked in (docs/findings.md, "Ranked").</summary>
     public enum Impact
     {

@@ -6,6 +6,8 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Merge
 {
+    // One concept: several runs merged into one document, and each run it takes in.
+
     /// <summary>
     /// Several runs (from other machines, or other runtimes) as one <see cref="RunDocument"/>, so every exporter can
     /// show them side by side. When the runs come from more than one machine, each runtime is named

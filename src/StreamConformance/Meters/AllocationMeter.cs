@@ -4,6 +4,8 @@ using System.Linq;
 
 namespace StreamConformance.Meters
 {
+    // One concept: the allocation meter and the measurement it gives.
+
     /// <summary>
     /// Bytes allocated per call on the calling thread, from <see cref="GC.GetAllocatedBytesForCurrentThread"/>
     /// (exact on CoreCLR and on Mono's SGen: both count to the allocation pointer, not to the last TLAB).

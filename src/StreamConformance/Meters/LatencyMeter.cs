@@ -10,6 +10,8 @@ using StreamConformance.Runtimes;
 
 namespace StreamConformance.Meters
 {
+    // One concept: the latency meter, the settings it runs with, and the figures it gives.
+
     /// <summary>
     /// Nanoseconds per call, as the median of several timed batches, and above all as ratios measured in the
     /// same process moments apart: to a baseline (MemoryStream.ReadByte or WriteByte through the same harness)

@@ -6,6 +6,8 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Checks.Syscalls
 {
+    // One concept: the syscall checks, one per family, and the FileStream matrix's axes the file families share.
+
     /// <summary>The FileStream matrix's axes, shared by the file families.</summary>
     public static class FileMatrix
     {

@@ -6,6 +6,8 @@ using StreamConformance.Reports.Charts;
 
 namespace StreamConformance.Evidence.Page
 {
+    // One concept: the evidence page's charts and the measured operation each one draws.
+
     /// <summary>
     /// One measured operation of one runtime's evidence: a budget check (<c>budget.alloc.read-byte</c>) or a syscall
     /// scenario (<c>syscalls.file.read</c>, its parameters part of each row) with one figure (bytes per call, ×baseline,
