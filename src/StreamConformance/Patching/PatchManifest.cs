@@ -4,6 +4,7 @@ using Newtonsoft.Json;
 
 namespace StreamConformance.Patching
 {
+    // One concept: patch.json, the document and its parts (target, issue text, upstream test and file).
     /// <summary>
     /// <c>patch.json</c>: what a candidate runtime patch changes, where it comes from upstream, and why.
     /// See <c>patches/README.md</c> for the fields by example.

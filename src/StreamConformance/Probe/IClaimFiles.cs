@@ -2,6 +2,7 @@ using System.IO;
 
 namespace StreamConformance.Probe
 {
+    // One concept: how a probe creates and reads claims, and the local file system's way (Node's is the Wasm probe's).
     /// <summary>
     /// How <see cref="ItemClaims"/> creates and reads a claim: through this process's file system, or, in a probe whose
     /// file system is not the host's (WebAssembly's is emscripten's, in memory), through whatever runs it (Node).

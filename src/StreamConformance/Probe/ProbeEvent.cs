@@ -6,6 +6,7 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Probe
 {
+    // One concept: the probe's event lines to the host, one type per kind over one base.
     /// <summary>
     /// One line of the probe's report to the host, a type per kind (the protocol: docs/probe-protocol.md). The host
     /// attributes a crash or a hang to the last <see cref="CheckEvent"/> it saw, which is why every check is announced

@@ -5,6 +5,7 @@ using Newtonsoft.Json;
 
 namespace StreamConformance.Probe
 {
+    // One concept: what the host asks a probe to do: the request and the items it lists.
     /// <summary>What the host asks a probe process to do: which types to build and check, and how.</summary>
     public sealed class ProbeRequest
     {

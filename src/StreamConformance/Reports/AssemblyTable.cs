@@ -8,6 +8,7 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Reports
 {
+    // One concept: the per-assembly table: its rows and how a run document makes them.
     /// <summary>One runtime × assembly: how much of its streams a sweep reached, how each was built, and what was found.</summary>
     public sealed class AssemblyRow
     {

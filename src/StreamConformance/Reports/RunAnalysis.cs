@@ -7,6 +7,7 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Reports
 {
+    // One concept: a run's analysis and its coverage rows, the one table it works out itself.
     /// <summary>
     /// What one run says, worked out once: its findings (the one definition, <see cref="FindingBuilder"/>, with the
     /// run's expectations), the coverage rows, the per-assembly table, the per-call cost and syscall tables and the

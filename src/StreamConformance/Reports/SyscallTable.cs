@@ -9,6 +9,7 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Reports
 {
+    // One concept: the syscall table and its columns, rows and cells.
     /// <summary>
     /// The syscall cells of a run side by side: one row per cell ("syscalls.file.read[handle=sync,…]"), one column per
     /// runtime. A cell shows the calls its region made by syscall name and the number of operations ("pread64 33,

@@ -3,6 +3,7 @@ using Newtonsoft.Json;
 
 namespace StreamConformance.Results
 {
+    // One concept: a repro trace: the calls kept, each step, and the operations a step names.
     /// <summary>
     /// The calls a check made on one fresh stream until it failed, each with what the check expected of it: enough for
     /// <c>report --finding</c> to write them out as a program. A failing sequence is shrunk before it is kept (the
@@ -91,24 +92,5 @@ namespace StreamConformance.Results
         public const string Dispose = "Dispose";
         /// <summary>The store (the recipe's read-back) holds every byte written so far, args [0 after Flush, 1 after Dispose].</summary>
         public const string StoreIs = "StoreIs";
-    }
-}
-
-namespace StreamConformance.Results
-{
-    /// <summary>
-    /// The recipe's source forms as the probe that ran it had them (its <c>ReproSource</c> and <c>ReproStore</c> per
-    /// access), kept on a failing result: the host writing the repro may lack the recipe (one built only for Mono, a
-    /// shape of a type only that runtime loads), and the probe's is the one that built the stream on that runtime.
-    /// </summary>
-    public sealed class RecipeSource
-    {
-        [JsonProperty("read", NullValueHandling = NullValueHandling.Ignore)] public string? Read { get; set; }
-        [JsonProperty("write", NullValueHandling = NullValueHandling.Ignore)] public string? Write { get; set; }
-        [JsonProperty("readWrite", NullValueHandling = NullValueHandling.Ignore)] public string? ReadWrite { get; set; }
-        [JsonProperty("writeStore", NullValueHandling = NullValueHandling.Ignore)] public string? WriteStore { get; set; }
-        [JsonProperty("readWriteStore", NullValueHandling = NullValueHandling.Ignore)] public string? ReadWriteStore { get; set; }
-
-        [JsonIgnore] public bool IsEmpty => Read == null && Write == null && ReadWrite == null;
     }
 }

@@ -4,6 +4,7 @@ using Newtonsoft.Json;
 
 namespace StreamConformance.Results
 {
+    // One concept: the run document and its parts: each runtime's run, its coverage, covered and static-only types.
     /// <summary>
     /// Everything one sweep produced: the machine-readable result (docs/results.md). Reports and compare read
     /// only this, so a report can be regenerated from a saved JSON file.

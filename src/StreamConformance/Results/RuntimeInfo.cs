@@ -2,6 +2,7 @@ using Newtonsoft.Json;
 
 namespace StreamConformance.Results
 {
+    // One concept: a runtime as results record it, and the assemblies it was asked to account for.
     /// <summary>Which runtime a result came from, as the runtime reports itself.</summary>
     public sealed class RuntimeInfo
     {

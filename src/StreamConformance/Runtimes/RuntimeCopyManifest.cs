@@ -4,6 +4,7 @@ using Newtonsoft.Json;
 
 namespace StreamConformance.Runtimes
 {
+    // One concept: streamconf-copy.json, a runtime copy's manifest and the assemblies it rewrote.
     /// <summary>
     /// <c>streamconf-copy.json</c> at the root of a runtime copy that <c>patch apply</c> wrote: which runtime it copies,
     /// which patch it carries (or none: the A/A control), and each rewritten assembly with the module version id it

@@ -1,5 +1,6 @@
 namespace StreamConformance.Runtimes
 {
+    // One concept: the runtime flavours and what each implies: its key, its check time factor, the current one.
     public enum RuntimeFlavor
     {
         /// <summary>.NET (CoreCLR): a shared framework run by a dotnet host.</summary>

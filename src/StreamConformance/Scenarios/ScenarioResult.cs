@@ -4,6 +4,7 @@ using Newtonsoft.Json;
 
 namespace StreamConformance.Scenarios
 {
+    // One concept: a scenario's figures on one runtime and the cases it measured.
     /// <summary>One scenario's figures on one runtime.</summary>
     public sealed class ScenarioResult
     {

@@ -7,6 +7,7 @@ using StreamConformance.Meters;
 
 namespace StreamConformance.Scenarios
 {
+    // One concept: a time figure with its spread, and the ratio of two such figures.
     /// <summary>
     /// A time with its spread: the median of the samples and the distribution-free interval of that median
     /// (<see cref="MedianInterval"/>), in seconds per <see cref="Per"/>.

@@ -5,6 +5,7 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Sweep
 {
+    // One concept: a probe request's trace and the phase it tracks, which sets the silence allowed.
     /// <summary>Where a probe process is in its request, as far as the silence allowed to it goes.</summary>
     public enum ProbePhase
     {

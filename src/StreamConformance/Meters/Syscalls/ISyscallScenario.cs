@@ -5,6 +5,7 @@ using System.Runtime.InteropServices;
 
 namespace StreamConformance.Meters.Syscalls
 {
+    // One concept: a syscall scenario's contract: the interface, the region it is handed, the exceptions it throws.
     /// <summary>
     /// Code run in the traced child process. It prepares its streams, calls <see cref="SyscallRegion.Begin"/>,
     /// performs the operations, calls <see cref="SyscallRegion.End"/>, then checks what it read. Found by reflection

@@ -7,6 +7,7 @@ using System.Text.RegularExpressions;
 
 namespace StreamConformance.Meters.Syscalls
 {
+    // One concept: reading an strace log: the calls it parses and the counts of a marked region.
     /// <summary>One traced call as strace -f -y printed it: the thread that entered it, its name, its descriptor, its text.</summary>
     public readonly struct TracedCall
     {

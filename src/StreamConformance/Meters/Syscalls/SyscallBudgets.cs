@@ -5,6 +5,7 @@ using System.Linq;
 
 namespace StreamConformance.Meters.Syscalls
 {
+    // One concept: syscall budgets: a bound, the allowances it comes from, a cell's bounds, and how they are worked out.
     /// <summary>A bound on one family of calls in one region: at least <see cref="Min"/>, at most <see cref="Max"/>.</summary>
     public sealed class SyscallBudget
     {

@@ -4,6 +4,7 @@ using Newtonsoft.Json;
 
 namespace StreamConformance.Meters.Syscalls
 {
+    // One concept: a syscall cell, the child's report on it, and its measurement (that report and the traced counts).
     /// <summary>One measured region: a named scenario with its parameters, e.g. file.read[handle=async,api=ReadAsync,buffer=4096,chunk=100].</summary>
     public sealed class SyscallCell
     {

@@ -7,6 +7,7 @@ using Newtonsoft.Json;
 
 namespace StreamConformance.Meters.Syscalls
 {
+    // One concept: the traced child process: the request the meter writes for it and the entry point that runs it.
     /// <summary>What the meter asks a traced child to run.</summary>
     public sealed class SyscallChildRequest
     {

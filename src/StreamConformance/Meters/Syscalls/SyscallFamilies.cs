@@ -4,6 +4,7 @@ using System.Linq;
 
 namespace StreamConformance.Meters.Syscalls
 {
+    // One concept: syscall families: a family, the scenarios it runs, and the list of every family.
     /// <summary>
     /// A syscall budget family: the check that measures it ("syscalls.file.read"), the stream its table rows name, and
     /// the scenarios its cells run. The check, the scenarios, the budgets and the syscall table all read it, so a

@@ -3,6 +3,7 @@ using System.Linq;
 
 namespace StreamConformance.Reports.Charts
 {
+    // One concept: a bar chart and its parts: the value scale, the series and their intervals.
     /// <summary>
     /// A horizontal grouped bar chart: a group per category (top to bottom), a bar per series (a runtime). What a
     /// renderer draws, nothing more.

@@ -4,6 +4,7 @@ using System.Linq;
 
 namespace StreamConformance.Reports.Matrix
 {
+    // One concept: a row of the runtime matrix and its cells, one per runtime.
     /// <summary>One type (or stream) × variant × operation (or scenario), a cell per runtime of the matrix.</summary>
     public sealed class MatrixRow
     {

@@ -5,6 +5,7 @@ using StreamConformance.Results;
 
 namespace StreamConformance.Reports.Matrix
 {
+    // One concept: the runtime matrix and its columns, one per runtime.
     /// <summary>
     /// One run's figures with its runtimes side by side: per type, recipe variant and operation, the bytes allocated
     /// per call and the time per call as a ratio to its limit (summing a byte[]); per syscall scenario, the calls it

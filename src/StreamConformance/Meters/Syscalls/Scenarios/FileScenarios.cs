@@ -3,6 +3,7 @@ using StreamConformance.Recipes;
 
 namespace StreamConformance.Meters.Syscalls.Scenarios
 {
+    // One concept: FileStream's syscall scenarios, one per file family (read, write, seeks, flush, fsync batching).
     /// <summary>
     /// file.read: reads a whole file front to back. Parameters: handle (sync|async), api (Read|ReadAsync|ReadByte),
     /// buffer (FileStream bufferSize or "default"), chunk (bytes per call; ignored by ReadByte), length.

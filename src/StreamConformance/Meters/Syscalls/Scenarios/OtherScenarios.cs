@@ -8,6 +8,7 @@ using StreamConformance.Recipes;
 
 namespace StreamConformance.Meters.Syscalls.Scenarios
 {
+    // One concept: the syscall scenarios beyond FileStream: BufferedStream, pipe, socket and RandomAccess.
     /// <summary>
     /// buffered.read / buffered.write: a BufferedStream of the given size over an unbuffered FileStream (bufferSize 1),
     /// reading or writing a whole file. Parameters: api (Read|ReadByte|Write|WriteByte), buffer (the BufferedStream's),
