@@ -5,6 +5,8 @@ using System.Runtime.InteropServices;
 
 namespace StreamConformance.Recipes
 {
+    // One concept: UnmanagedMemoryStream's recipes, one per way of giving it memory (pointer from HGlobal, pinned array, SafeBuffer).
+
     /// <summary>
     /// UnmanagedMemoryStream over memory the fixture owns (released after the stream is disposed).
     /// Writable streams start empty with a fixed capacity, like a fixed MemoryStream.
