@@ -70,6 +70,22 @@ namespace StreamConformance.Tests.Reports
             Assert.That(Run(ProgramOf(result), FaultyStreams), Does.Match(@"Seek\(-?\d+, SeekOrigin.Current\): -?\d+ \(expected -?\d+\)  <-- WRONG"));
         }
 
+        /// <summary>
+        /// A real finding of the default sweep, not a planted one: Mono 6.8's FileStream with a one-byte buffer reads stale
+        /// bytes after a WriteByte (buffered.interleave failed at its operation 1164). Its program keeps at most ten of the
+        /// check's calls after shrinking, and prints the wrong bytes under mono.
+        /// </summary>
+        [Test]
+        public void MonosFileStreamInterleaveFindingShrinksToAFewCalls()
+        {
+            var result = Checked("buffered.interleave", new FileStreamBufferSizeOneRecipe());
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Repro, Is.Not.Null, result.Message);
+            Assert.That(result.Repro!.ShrunkFrom, Is.GreaterThan(100), "the check's own sequence was long");
+            Assert.That(result.Repro.Steps.Count, Is.InRange(2, 10), string.Join(", ", result.Repro.Steps));
+            Assert.That(Run(ProgramOf(result)), Does.Contain("<-- WRONG"));
+        }
+
         const string SharpZipLib = ", ICSharpCode.SharpZipLib, Version=4.84.0.0, Culture=neutral, PublicKeyToken=1b03e6acf1164f73";
 
         /// <summary>
