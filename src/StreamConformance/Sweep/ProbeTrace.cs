@@ -1,5 +1,5 @@
-using System;
 using System.Collections.Generic;
+using System.Linq;
 using StreamConformance.Probe;
 using StreamConformance.Results;
 
@@ -51,7 +51,7 @@ namespace StreamConformance.Sweep
         public RuntimeInfo? Runtime { get; private set; }
         public List<BuiltEvent> Built { get; } = new List<BuiltEvent>();
         /// <summary>Types whose synthesized round trips a probe deferred past their limit: later probes of the run build them without.</summary>
-        public SortedSet<string> DeferredRoundTrips { get; } = new SortedSet<string>(StringComparer.Ordinal);
+        public IEnumerable<string> DeferredRoundTrips => Built.Where(b => b.RoundTripDeferred == true).Select(b => b.Type);
         public List<StaticOnlyEvent> StaticOnly { get; } = new List<StaticOnlyEvent>();
         /// <summary>Results in arrival order: the probe's, and the host's timeout and crash results.</summary>
         public List<CheckResult> Results { get; } = new List<CheckResult>();
@@ -93,7 +93,6 @@ namespace StreamConformance.Sweep
                     break;
                 case BuiltEvent built:
                     Built.Add(built);
-                    if (built.RoundTripDeferred == true) DeferredRoundTrips.Add(built.Type);
                     Phase = ProbePhase.Checking;
                     SlowestOpen = built.Seconds ?? 0;
                     break;
