@@ -40,11 +40,11 @@ namespace StreamConformance.Checks
                     return session;
                 }, calls,
                 // Only writes into a seekable store need as many warm-up calls as measured ones (to grow the store
-                // before it is rewound); reads, and writes that go forward only, reach their steady state sooner.
-                // A quick sweep's smoke figure skips settling past the stream's first buffer (seconds on a slow stream).
-                warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek
-                    ? Math.Max(AllocationMeter.ShortWarmCalls(calls), context.Quick ? 0 : AllocationMeter.WarmCallsPast(Operation.BytesPerCall))
-                    : (int?)null,
+                // before it is rewound); reads, and writes that go forward only, reach their steady state sooner, once
+                // past what the stream buffered when it opened (read in large reads where the stream cannot be rewound).
+                // A quick sweep's smoke figure skips settling past the stream's first buffer.
+                warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek ? AllocationMeter.ShortWarmCalls(calls) : (int?)null,
+                passCalls: (Operation.Kind == OperationKind.Read || !recipe.CanSeek) && !context.Quick ? AllocationMeter.WarmCallsPast(Operation.BytesPerCall) : 0,
                 // A quick sweep's figures are smoke figures: a slow pair is not repeated, and a live peer's pairs are not all measured.
                 onPoolThreads: recipe.WorksOnPoolThreads, livePeer: recipe.HasLivePeer && !context.Quick, announce: context.Announce,
                 repeatWithin: context.Quick ? AllocationMeter.QuickRepeatWithin : (TimeSpan?)null,

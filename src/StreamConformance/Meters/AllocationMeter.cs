@@ -94,10 +94,13 @@ namespace StreamConformance.Meters
         /// smoke figure: <see cref="QuickRepeatWithin"/>).</param>
         /// <param name="pairLimit">How long one pair of windows may take before N shrinks by ten (default <see cref="PairLimit"/>;
         /// a quick sweep's smoke figure: <see cref="QuickPairLimit"/>).</param>
+        /// <param name="passCalls">The content of this many calls passed before each window's warm-up, in a few large calls
+        /// where the session can (<see cref="OperationSession.Pass"/>: a stream that cannot be rewound), else as more single
+        /// warm-up calls (as many as the larger of the two counts).</param>
         /// <param name="announce">Told, before each window or pair, how long it should take by the pilot's figure
         /// (the host's watchdog allows for it: a slow but working stream is not a hang).</param>
         public static AllocationMeasurement Measure(Func<int, OperationSession> open, int calls = DefaultCalls, int? warmCalls = null, bool onPoolThreads = false,
-            bool livePeer = false, Action<TimeSpan>? announce = null, TimeSpan? repeatWithin = null, TimeSpan? pairLimit = null)
+            bool livePeer = false, Action<TimeSpan>? announce = null, TimeSpan? repeatWithin = null, TimeSpan? pairLimit = null, int passCalls = 0)
         {
             announce ??= _ => { };
             if (UnavailableReason != null) throw new InvalidOperationException(UnavailableReason);
@@ -113,14 +116,14 @@ namespace StreamConformance.Meters
             var tinyOpen = 0.0;
             for (var i = 0; i < 2; i++)
             {
-                Window(open, TinyCalls, TinyCalls, ThreadCounter, out _, out var p, out var tinySeconds, out tinyOpen);
+                Window(open, 0, TinyCalls, TinyCalls, ThreadCounter, out _, out var p, out var tinySeconds, out tinyOpen);
                 tinyPooled |= p;
                 perCall = tinySeconds / TinyCalls;
             }
             var jit = Math.Max(1, calls / 10);
             if (2 * jit * perCall > WarmUpTarget.TotalSeconds) jit = Math.Max(TinyCalls, (int)(WarmUpTarget.TotalSeconds / (2 * perCall)));
-            announce(TimeSpan.FromSeconds(WarmSeconds(warmCalls ?? jit, perCall, capWarm) + jit * perCall + tinyOpen + WarmLimit.TotalSeconds));
-            Window(open, warmCalls ?? jit, jit, ThreadCounter, out _, out var pooled, out var pilotSeconds, out var openSeconds, capWarm);   // JIT, static constructors, caches of the runtime
+            announce(TimeSpan.FromSeconds(WarmSeconds(Math.Max(warmCalls ?? jit, passCalls), perCall, capWarm) + jit * perCall + tinyOpen + WarmLimit.TotalSeconds));
+            Window(open, passCalls, warmCalls ?? jit, jit, ThreadCounter, out _, out var pooled, out var pilotSeconds, out var openSeconds, capWarm);   // JIT, static constructors, caches of the runtime
             pooled |= onPoolThreads || tinyPooled;
             // A pair of windows makes 6N calls (N and 2N, each after as many warm-up calls). A call that takes
             // ~0.1 ms or more (TLS records, HTTP bodies, a 16 KB buffer allocated per call) would make that pair take
@@ -153,11 +156,11 @@ namespace StreamConformance.Meters
             while (figures.Count < Repetitions)
             {
                 // The watchdog's estimate: the calls, and the two sessions' openings (a connection to a server).
-                announce(TimeSpan.FromSeconds(WarmSeconds(Warm(calls), secondsPerCall, capWarm) + WarmSeconds(Warm(2 * calls), secondsPerCall, capWarm)
+                announce(TimeSpan.FromSeconds(WarmSeconds(Math.Max(Warm(calls), passCalls), secondsPerCall, capWarm) + WarmSeconds(Math.Max(Warm(2 * calls), passCalls), secondsPerCall, capWarm)
                     + 3 * calls * secondsPerCall + 2 * openSeconds));
                 var pairStarted = pairs.Elapsed.TotalSeconds;
-                var small = Window(open, Warm(calls), calls, counter, out _, out var pooledSmall, out _, out _, capWarm);
-                var large = Window(open, Warm(2 * calls), 2 * calls, counter, out note, out var pooledLarge, out _, out _, capWarm);
+                var small = Window(open, passCalls, Warm(calls), calls, counter, out _, out var pooledSmall, out _, out _, capWarm);
+                var large = Window(open, passCalls, Warm(2 * calls), 2 * calls, counter, out note, out var pooledLarge, out _, out _, capWarm);
                 lastPair = pairs.Elapsed.TotalSeconds - pairStarted;
                 if (!pooled && (pooledSmall || pooledLarge))
                 {
@@ -296,16 +299,16 @@ namespace StreamConformance.Meters
 #endif
 
         /// <summary>
-        /// Bytes allocated by <paramref name="calls"/> calls on a fresh session after <paramref name="warm"/>
-        /// unmeasured ones and a rewind. <paramref name="callSeconds"/>: the measured calls and the session's disposal
+        /// Bytes allocated by <paramref name="calls"/> calls on a fresh session after the content of <paramref name="pass"/>
+        /// calls passed in large calls, <paramref name="warm"/> unmeasured ones and a rewind. <paramref name="callSeconds"/>: the measured calls and the session's disposal
         /// (a compressor's Dispose does the work its writes deferred); <paramref name="openSeconds"/>: opening the session.
         /// With <paramref name="capWarm"/>, the warm-up stops after <see cref="WarmLimit"/>.
         /// </summary>
-        static long Window(Func<int, OperationSession> open, int warm, int calls, Func<long> counter, out string? note, out bool pooled,
+        static long Window(Func<int, OperationSession> open, int pass, int warm, int calls, Func<long> counter, out string? note, out bool pooled,
             out double callSeconds, out double openSeconds, bool capWarm = false)
         {
             var clock = System.Diagnostics.Stopwatch.StartNew();
-            var session = open(warm + calls);
+            var session = open(pass + warm + calls);
             openSeconds = clock.Elapsed.TotalSeconds;
             double seconds;
             long before, after;
@@ -313,6 +316,8 @@ namespace StreamConformance.Meters
             {
                 var call = session.Call;
                 clock.Restart();
+                if (pass > 0 && session.Pass is { } passContent) passContent(pass);
+                else warm = Math.Max(warm, pass);
                 for (var i = 0; i < warm; i++)
                 {
                     call();

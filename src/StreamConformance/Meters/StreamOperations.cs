@@ -51,6 +51,37 @@ namespace StreamConformance.Meters
             else Thread.Yield();
         }
 
+        /// <summary>
+        /// <see cref="OperationSession.Pass"/> for a read stream that cannot seek: the content of n calls read in reads of up
+        /// to 4 KiB, asynchronous ones for an asynchronous operation (a stream may refuse synchronous calls) waited for as its
+        /// calls are. Null for a seekable stream (it is rewound to 0 before the measured calls) and for writes: a write into a
+        /// store that grows counts the store's doublings, and where they fall depends on how much was written before the
+        /// window, so a write's warm-up stays the single calls its figures were settled with.
+        /// </summary>
+        static Action<int>? PassOf(Stream s, int bytesPerCall, bool asynchronous = false)
+        {
+            if (s.CanSeek || bytesPerCall <= 0) return null;
+            var chunk = new byte[PassChunk];
+            return calls =>
+            {
+                for (var left = (long)calls * bytesPerCall; left > 0;)
+                {
+                    var got = asynchronous ? Wait(s.ReadAsync(chunk, 0, (int)Math.Min(left, PassChunk))) : s.Read(chunk, 0, (int)Math.Min(left, PassChunk));
+                    if (got <= 0) return;   // ended early: the calls that follow say so (EndReached)
+                    left -= got;
+                }
+            };
+        }
+
+        const int PassChunk = 4096;
+
+        static int Wait(Task<int> pending)
+        {
+            var spins = 0;
+            while (!pending.IsCompleted) Spin(ref spins);
+            return pending.GetAwaiter().GetResult();
+        }
+
         const string SingleThreadWait =
             "the call did not complete synchronously, and WebAssembly's one thread cannot wait for it to complete later";
 
@@ -62,7 +93,7 @@ namespace StreamConformance.Meters
             {
                 var s = fixture.Stream;
                 OperationSession? session = null;
-                session = new OperationSession(() => { if (s.ReadByte() < 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture);
+                session = new OperationSession(() => { if (s.ReadByte() < 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture, PassOf(s, BytesPerCall));
                 return session.WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.ReadByte), s);
             }
         }
@@ -91,7 +122,7 @@ namespace StreamConformance.Meters
                 var s = fixture.Stream;
                 var buffer = new byte[_count];
                 OperationSession? session = null;
-                session = new OperationSession(() => { if (s.Read(new Span<byte>(buffer)) == 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture);
+                session = new OperationSession(() => { if (s.Read(new Span<byte>(buffer)) == 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture, PassOf(s, BytesPerCall));
                 return session.WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.ReadSpan), s, buffer);
             }
         }
@@ -171,7 +202,7 @@ namespace StreamConformance.Meters
                         while (!pending.IsCompleted) Spin(ref spins);
                     }
                     if (pending.Result == 0) session!.Anomaly = EndReached;
-                }, RewindOf(s), fixture);
+                }, RewindOf(s), fixture, PassOf(s, BytesPerCall, asynchronous: true));
                 return session;
             }
         }
@@ -199,7 +230,7 @@ namespace StreamConformance.Meters
                         while (!pending.IsCompleted) Spin(ref spins);
                     }
                     if (pending.GetAwaiter().GetResult() == 0) session!.Anomaly = EndReached;
-                }, RewindOf(s), fixture);
+                }, RewindOf(s), fixture, PassOf(s, BytesPerCall, asynchronous: true));
                 return session;
             }
         }
