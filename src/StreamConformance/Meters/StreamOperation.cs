@@ -19,8 +19,9 @@ namespace StreamConformance.Meters
     /// <remarks>
     /// Content is sized so that every call of a session does its full work (a read never reaches the end);
     /// seekable streams are rewound to 0 between warm-up and the measured window, so writes reuse the store
-    /// that the warm-up grew. A write-only stream that cannot seek keeps growing its store, and that growth
-    /// is part of its figure.
+    /// that the warm-up grew. A write-only stream that cannot seek keeps growing its store while measured; the
+    /// recipes give such streams a store with room set aside (<see cref="ForwardOnlyStore"/>), so that growth is not
+    /// counted as the stream's.
     /// </remarks>
     public abstract class StreamOperation
     {

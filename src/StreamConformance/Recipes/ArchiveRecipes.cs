@@ -79,7 +79,7 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenWrite()
         {
-            var buffer = new MemoryStream();
+            var buffer = ForwardOnlyStore.New();
             var archive = new ZipArchive(buffer, ZipArchiveMode.Create, true);
             var stream = archive.CreateEntry(EntryName, CompressionLevel.Optimal).Open();
             return new StreamFixture(stream, () =>
@@ -102,7 +102,7 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenWrite()
         {
-            var buffer = new MemoryStream();
+            var buffer = ForwardOnlyStore.New();
             var archive = new ZipArchive(new UnseekableStream(buffer, leaveOpen: true), ZipArchiveMode.Create, true);
             var stream = archive.CreateEntry(EntryName, CompressionLevel.Optimal).Open();
             return new StreamFixture(stream, () =>

@@ -71,7 +71,7 @@ namespace StreamConformance.Recipes
         public override string Variant => "compress";
         public override StreamFixture? OpenWrite()
         {
-            var inner = new MemoryStream();
+            var inner = ForwardOnlyStore.New();
             return new StreamFixture(Wrap(inner, CompressionMode.Compress, false), () => Decompress(inner.ToArray()));
         }
 

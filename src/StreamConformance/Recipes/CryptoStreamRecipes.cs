@@ -32,7 +32,7 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenWrite()
         {
-            var inner = new MemoryStream();
+            var inner = ForwardOnlyStore.New();
             return new StreamFixture(new CryptoStream(inner, Forward(), CryptoStreamMode.Write), () => Apply(Inverse(), inner.ToArray()));
         }
 

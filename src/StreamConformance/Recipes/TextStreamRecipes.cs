@@ -30,7 +30,7 @@ namespace StreamConformance.Recipes
 
         public override StreamFixture? OpenWrite()
         {
-            var inner = new MemoryStream();
+            var inner = ForwardOnlyStore.New();
             return new StreamFixture(Encoding.CreateTranscodingStream(inner, Inner, Outer), () => Outer.GetBytes(Inner.GetString(inner.ToArray())));
         }
 

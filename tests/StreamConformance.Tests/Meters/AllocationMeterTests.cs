@@ -129,6 +129,38 @@ namespace StreamConformance.Tests.Meters
         }
 
         /// <summary>
+        /// A stream that writes forward only cannot be rewound before its measured calls, so its store grows while measured.
+        /// Into a MemoryStream given no room, a pass-through that allocates nothing measures 4 MiB / N per 100-byte write:
+        /// after 1,000 warm-up calls the N window ends at 1.1 MB and the 2N one at 2.1 MB, past the store's doubling at 2 MiB.
+        /// Into <see cref="ForwardOnlyStore"/> it measures 0, as the recipes' forward-only writers now write.
+        /// </summary>
+        [TestCase(false)]
+        [TestCase(true)]
+        public void AForwardOnlyWritersFigureDoesNotCountItsStoresGrowth(bool roomSetAside)
+        {
+            var check = CheckCatalog.All.OfType<AllocationBudgetCheck>().Single(c => c.Operation == StreamOperations.WriteSpan100);
+            var result = check.Run(new ForwardOnlyPassThroughRecipe(roomSetAside), new CheckContext()).Single();
+            var bytes = result.Metrics!["bytesPerCall"];
+            if (roomSetAside)
+                Assert.That(bytes, Is.EqualTo(0), result.Message);
+            else
+                Assert.That(bytes, Is.GreaterThan(0), "the control: a store with no room set aside grows inside a window, " + result.Message);
+        }
+
+        [NotInCatalog]
+        sealed class ForwardOnlyPassThroughRecipe : StreamRecipe
+        {
+            readonly bool _roomSetAside;
+            public ForwardOnlyPassThroughRecipe(bool roomSetAside) => _roomSetAside = roomSetAside;
+            public override string TypeName => "Test.ForwardOnlyPassThrough";
+            public override StreamFixture? OpenWrite()
+            {
+                var store = _roomSetAside ? ForwardOnlyStore.New() : new System.IO.MemoryStream();
+                return new StreamFixture(new UnseekableStream(store), store.ToArray);
+            }
+        }
+
+        /// <summary>
         /// Only a read of a stream that cannot be rewound passes content in large calls: a seekable stream is rewound to 0
         /// before its measured calls anyway, and a write into a growing store would move where the store's doublings fall.
         /// </summary>

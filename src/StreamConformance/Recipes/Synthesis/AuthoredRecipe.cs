@@ -76,7 +76,7 @@ namespace StreamConformance.Recipes.Synthesis
                 return new StreamFixture(s, drainer.Received).Owns(drainer);
             }
             if (_write == null) return null;
-            var sink = new MemoryStream();
+            var sink = ForwardOnlyStore.New();
             var stream = (Stream)Call(_write, sink)!;
             Func<byte[]> readBack = _readBack == null ? sink.ToArray : () => (byte[])Call(_readBack, sink.ToArray())!;
             return new StreamFixture(stream, readBack, sink);

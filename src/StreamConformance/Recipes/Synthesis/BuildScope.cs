@@ -39,7 +39,7 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>The store of a write, for the argument that is the stream's sink (only the first one is).</summary>
         public Stream NewSink()
         {
-            var sink = new MemoryStream();
+            var sink = ForwardOnlyStore.New();
             Owned.Add(sink);
             if (ReadBack == null) ReadBack = sink.ToArray;
             return sink;
