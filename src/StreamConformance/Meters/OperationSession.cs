@@ -54,8 +54,8 @@ namespace StreamConformance.Meters
         }
 
         /// <summary>
-        /// Reads the content <c>n</c> calls would read from a stream that cannot be rewound, in a few large reads; null where
-        /// the stream is rewound before its measured calls anyway, the operation reads no content, or it writes.
+        /// Moves a stream that cannot be rewound past the content <c>n</c> calls would read or write, in a few large calls; null
+        /// where the stream is rewound before its measured calls anyway or the operation moves no content.
         /// A meter passes a stream's opening bytes this way instead of one call at a time: on a slow stream (Mono's HTTP
         /// bodies, ~150 µs a 1-byte read) single calls took seconds per figure, and how far they got followed the machine.
         /// </summary>

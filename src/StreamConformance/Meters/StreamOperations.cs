@@ -52,21 +52,28 @@ namespace StreamConformance.Meters
         }
 
         /// <summary>
-        /// <see cref="OperationSession.Pass"/> for a read stream that cannot seek: the content of n calls read in reads of up
-        /// to 4 KiB, asynchronous ones for an asynchronous operation (a stream may refuse synchronous calls) waited for as its
-        /// calls are. Null for a seekable stream (it is rewound to 0 before the measured calls) and for writes: a write into a
-        /// store that grows counts the store's doublings, and where they fall depends on how much was written before the
-        /// window, so a write's warm-up stays the single calls its figures were settled with.
+        /// <see cref="OperationSession.Pass"/> for a stream that cannot seek: the content of n calls read or written in calls
+        /// of up to 4 KiB, asynchronous ones for an asynchronous operation (a stream may refuse synchronous calls) waited for
+        /// as its calls are. Null for a seekable stream: it is rewound to 0 before the measured calls. (A forward-only
+        /// writer's store has room set aside, <see cref="ForwardOnlyStore"/>, so what the pass wrote moves no doubling of it
+        /// into a window.)
         /// </summary>
-        static Action<int>? PassOf(Stream s, int bytesPerCall, bool asynchronous = false)
+        static Action<int>? PassOf(Stream s, OperationKind kind, int bytesPerCall, bool asynchronous = false)
         {
             if (s.CanSeek || bytesPerCall <= 0) return null;
-            var chunk = new byte[PassChunk];
+            var chunk = kind == OperationKind.Write ? ContentCache.Get(PassChunk) : new byte[PassChunk];
             return calls =>
             {
                 for (var left = (long)calls * bytesPerCall; left > 0;)
                 {
-                    var got = asynchronous ? Wait(s.ReadAsync(chunk, 0, (int)Math.Min(left, PassChunk))) : s.Read(chunk, 0, (int)Math.Min(left, PassChunk));
+                    var n = (int)Math.Min(left, PassChunk);
+                    if (kind == OperationKind.Write)
+                    {
+                        s.Write(chunk, 0, n);
+                        left -= n;
+                        continue;
+                    }
+                    var got = asynchronous ? Wait(s.ReadAsync(chunk, 0, n)) : s.Read(chunk, 0, n);
                     if (got <= 0) return;   // ended early: the calls that follow say so (EndReached)
                     left -= got;
                 }
@@ -93,7 +100,7 @@ namespace StreamConformance.Meters
             {
                 var s = fixture.Stream;
                 OperationSession? session = null;
-                session = new OperationSession(() => { if (s.ReadByte() < 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture, PassOf(s, BytesPerCall));
+                session = new OperationSession(() => { if (s.ReadByte() < 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall));
                 return session.WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.ReadByte), s);
             }
         }
@@ -105,7 +112,7 @@ namespace StreamConformance.Meters
             protected override OperationSession Bind(StreamFixture fixture)
             {
                 var s = fixture.Stream;
-                return new OperationSession(() => s.WriteByte(42), RewindOf(s), fixture)
+                return new OperationSession(() => s.WriteByte(42), RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall))
                     .WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.WriteByte), s);
             }
         }
@@ -122,7 +129,7 @@ namespace StreamConformance.Meters
                 var s = fixture.Stream;
                 var buffer = new byte[_count];
                 OperationSession? session = null;
-                session = new OperationSession(() => { if (s.Read(new Span<byte>(buffer)) == 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture, PassOf(s, BytesPerCall));
+                session = new OperationSession(() => { if (s.Read(new Span<byte>(buffer)) == 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall));
                 return session.WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.ReadSpan), s, buffer);
             }
         }
@@ -139,7 +146,7 @@ namespace StreamConformance.Meters
                 var s = fixture.Stream;
                 var buffer = ContentCache.Get(_count);
                 var count = _count;
-                return new OperationSession(() => s.Write(new ReadOnlySpan<byte>(buffer, 0, count)), RewindOf(s), fixture)
+                return new OperationSession(() => s.Write(new ReadOnlySpan<byte>(buffer, 0, count)), RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall))
                     .WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.WriteSpan), s, buffer);
             }
         }
@@ -202,7 +209,7 @@ namespace StreamConformance.Meters
                         while (!pending.IsCompleted) Spin(ref spins);
                     }
                     if (pending.Result == 0) session!.Anomaly = EndReached;
-                }, RewindOf(s), fixture, PassOf(s, BytesPerCall, asynchronous: true));
+                }, RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall, asynchronous: true));
                 return session;
             }
         }
@@ -230,7 +237,7 @@ namespace StreamConformance.Meters
                         while (!pending.IsCompleted) Spin(ref spins);
                     }
                     if (pending.GetAwaiter().GetResult() == 0) session!.Anomaly = EndReached;
-                }, RewindOf(s), fixture, PassOf(s, BytesPerCall, asynchronous: true));
+                }, RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall, asynchronous: true));
                 return session;
             }
         }
