@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Real stream libraries from the registry, swept as a user would sweep them (`sweep --runtime dotnet --assembly X.dll`),
 # before (another build of the harness: --before ROOT or BEFORE_ROOT, when given and built) and after (this one). Not run by CI.
-#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|all] [LIBRARY...]
+#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|fourth|all] [LIBRARY...]
 # The first set is the seven the synthesis was built on; the second, three it was not tuned on (issue 32); the third,
-# six more measured before anything was tuned for them (mail, audio, file-system mocks, a cloud SDK, pipes, a database).
+# six more measured before anything was tuned for them (mail, audio, file-system mocks, a cloud SDK, pipes, a database);
+# the fourth, six more measured the same way (office documents, a mail client, media tags, a serializer, SSH, spreadsheets).
 # Restores tools/library-sweep/Libraries.csproj (versions in Directory.Packages.props) into artifacts/library-sweep/bin,
 # then prints per library: concrete types, public concrete, built (public built), static-only, errors, timeouts,
 # crashes, findings by class; the sweep's own per-assembly row (built by how: constructor, factory, extension method,
@@ -28,13 +29,15 @@ done
 first=(Microsoft.IO.RecyclableMemoryStream K4os.Compression.LZ4.Streams ZstdSharp Snappier ICSharpCode.SharpZipLib Nerdbank.Streams CommunityToolkit.HighPerformance)
 second=(SharpCompress DotNetZip BouncyCastle.Cryptography)
 third=(MimeKit NAudio.Core TestableIO.System.IO.Abstractions.TestingHelpers AWSSDK.Core Pipelines.Sockets.Unofficial LiteDB)
+fourth=(NPOI MailKit TagLibSharp MessagePack Renci.SshNet ExcelDataReader)
 if ! ((${#libs[@]})); then
   case "$set_name" in
     first) libs=("${first[@]}") ;;
     second) libs=("${second[@]}") ;;
     third) libs=("${third[@]}") ;;
-    all) libs=("${first[@]}" "${second[@]}" "${third[@]}") ;;
-    *) echo "library-sweep: --set $set_name: expected first, second, third or all" >&2; exit 2 ;;
+    fourth) libs=("${fourth[@]}") ;;
+    all) libs=("${first[@]}" "${second[@]}" "${third[@]}" "${fourth[@]}") ;;
+    *) echo "library-sweep: --set $set_name: expected first, second, third, fourth or all" >&2; exit 2 ;;
   esac
 fi
 mkdir -p "$out"

@@ -45,7 +45,7 @@ namespace StreamConformance.Recipes.Synthesis
             new KeyArguments(), new DigestArguments(), new LabelArguments(), new CollectionArguments(), // by name or shape, before content and objects take them
             new StreamArguments(), new LibraryStreamArguments(), new ContentArguments(), new FlagArguments(), new SizeArguments(),
             new FileSystemPathArguments(), new PathArguments(),
-            new BufferWriterArguments(), new StreamAdapterArguments(), new ObjectArguments(),
+            new BufferWriterArguments(), new StreamAdapterArguments(), new ObjectArguments(), new HandedOutArguments(),
         };
 
         /// <summary>Public constructors of a public concrete type, fewest parameters first.</summary>

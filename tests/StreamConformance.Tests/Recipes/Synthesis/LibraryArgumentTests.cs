@@ -205,6 +205,51 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             }
         }
 
+        /// <summary>
+        /// A document only a container hands out (NPOI's DocumentEntry from a compound file's CreateDocument(Stream, string)):
+        /// the container is made without arguments and given the content, and the stream reads it back; a parameter of one of
+        /// the runtime's types is never handed out this way.
+        /// </summary>
+        [Test]
+        public void ADocumentAContainerHandsOutIsMadeFromTheContent()
+        {
+            var recipe = GenericShapes.For(typeof(SampleDocumentStream)).Single();
+            Assert.That(recipe.Variant, Does.Contain("new SampleDocumentStream(SampleContainer.CreateDocument)"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain(
+                "new StreamConformance.Tests.Recipes.Synthesis.LibraryArgumentTests.SampleContainer().CreateDocument(new MemoryStream(content, writable: false), \"synthesized\")"));
+            foreach (var result in CheckCatalog.Select("read-byte.values,read.differential").SelectMany(c => c.Run(recipe, new CheckContext { Quick = true })))
+                Assert.That(result.Outcome, Is.EqualTo(StreamConformance.Results.Outcome.Pass), result.Check + ": " + result.Message);
+            var runtimeParameter = typeof(StreamReader).GetConstructor(new[] { typeof(Stream), typeof(System.Text.Encoding) })!.GetParameters()[1];
+            Assert.That(new HandedOutArguments().For(runtimeParameter), Is.Empty);
+        }
+
+        public interface ISampleDocument
+        {
+            byte[] Bytes { get; }
+        }
+
+        /// <summary>A compound file that keeps documents by name; a document has no public constructor.</summary>
+        public sealed class SampleContainer
+        {
+            public ISampleDocument CreateDocument(Stream content, string name)
+            {
+                var copy = new MemoryStream();
+                content.CopyTo(copy);
+                return new SampleDocument(copy.ToArray());
+            }
+
+            sealed class SampleDocument : ISampleDocument
+            {
+                public SampleDocument(byte[] bytes) => Bytes = bytes;
+                public byte[] Bytes { get; }
+            }
+        }
+
+        public sealed class SampleDocumentStream : MemoryStream
+        {
+            public SampleDocumentStream(ISampleDocument document) : base(document.Bytes, writable: false) { }
+        }
+
         /// <summary>A file system in memory whose root is its current directory (System.IO.Abstractions' MockFileSystem).</summary>
         public sealed class SampleFileSystem
         {
