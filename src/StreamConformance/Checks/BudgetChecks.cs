@@ -32,6 +32,7 @@ namespace StreamConformance.Checks
             try
             {
                 var calls = context.Quick ? AllocationMeter.QuickCalls : AllocationMeter.DefaultCalls;
+                var intoSeekableStore = Operation.Kind == OperationKind.Write && recipe.CanSeek;
                 measured = AllocationMeter.Measure(n =>
                 {
                     context.Heartbeat(); // each window may take seconds on a slow stream: still working, not hung
@@ -41,10 +42,10 @@ namespace StreamConformance.Checks
                 }, calls,
                 // Only writes into a seekable store need as many warm-up calls as measured ones (to grow the store
                 // before it is rewound); reads, and writes that go forward only, reach their steady state sooner, once
-                // past what the stream buffered when it opened (read in large reads where the stream cannot be rewound).
+                // past what the stream buffered when it opened (passed in large calls where the stream cannot be rewound).
                 // A quick sweep's smoke figure skips settling past the stream's first buffer.
-                warmCalls: Operation.Kind == OperationKind.Read || !recipe.CanSeek ? AllocationMeter.ShortWarmCalls(calls) : (int?)null,
-                passCalls: (Operation.Kind == OperationKind.Read || !recipe.CanSeek) && !context.Quick ? AllocationMeter.WarmCallsPast(Operation.BytesPerCall) : 0,
+                warmCalls: intoSeekableStore ? (int?)null : AllocationMeter.ShortWarmCalls(calls),
+                passCalls: intoSeekableStore || context.Quick ? 0 : AllocationMeter.WarmCallsPast(Operation.BytesPerCall),
                 // A quick sweep's figures are smoke figures: a slow pair is not repeated, and a live peer's pairs are not all measured.
                 onPoolThreads: recipe.WorksOnPoolThreads, livePeer: recipe.HasLivePeer && !context.Quick, announce: context.Announce,
                 repeatWithin: context.Quick ? AllocationMeter.QuickRepeatWithin : (TimeSpan?)null,

@@ -14,6 +14,7 @@ namespace StreamConformance.Meters
         readonly StreamFixture? _fixture;
         readonly Action? _rewind;
 
+        /// <param name="pass">See <see cref="Pass"/>; an operation's sessions get theirs from <see cref="StreamOperation"/>.</param>
         public OperationSession(Action call, Action? rewind = null, StreamFixture? fixture = null, Action<int>? pass = null)
         {
             Call = call;
@@ -59,7 +60,14 @@ namespace StreamConformance.Meters
         /// A meter passes a stream's opening bytes this way instead of one call at a time: on a slow stream (Mono's HTTP
         /// bodies, ~150 µs a 1-byte read) single calls took seconds per figure, and how far they got followed the machine.
         /// </summary>
-        public Action<int>? Pass { get; }
+        public Action<int>? Pass { get; private set; }
+
+        /// <summary>Gives the session its <see cref="Pass"/> (an operation's, from the stream it opened).</summary>
+        internal OperationSession WithPass(Action<int>? pass)
+        {
+            Pass = pass;
+            return this;
+        }
 
         /// <summary>Returns the stream to where it was before the first call (seekable streams); does nothing otherwise.</summary>
         public void Rewind() => _rewind?.Invoke();

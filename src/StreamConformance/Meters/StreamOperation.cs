@@ -79,7 +79,7 @@ namespace StreamConformance.Meters
             }
             try
             {
-                return Bind(fixture);
+                return Session(fixture);
             }
             catch
             {
@@ -92,7 +92,13 @@ namespace StreamConformance.Meters
         /// A session on a stream someone else owns (a wrapper's inner stream): disposing the session disposes it, so the
         /// owner of the stream keeps the session undisposed and disposes what holds the stream instead.
         /// </summary>
-        public OperationSession OpenOn(Stream stream) => Bind(new StreamFixture(stream));
+        public OperationSession OpenOn(Stream stream) => Session(new StreamFixture(stream));
+
+        /// <summary>Calls are asynchronous: the content a session passes (<see cref="OperationSession.Pass"/>) is read asynchronously too.</summary>
+        protected virtual bool Asynchronous => false;
+
+        OperationSession Session(StreamFixture fixture) =>
+            Bind(fixture).WithPass(StreamOperations.PassOf(fixture.Stream, Kind, BytesPerCall, Asynchronous));
 
         /// <summary>The session over an opened stream: the per-call closure and the rewind.</summary>
         protected abstract OperationSession Bind(StreamFixture fixture);

@@ -58,12 +58,12 @@ namespace StreamConformance.Meters
         /// writer's store has room set aside, <see cref="ForwardOnlyStore"/>, so what the pass wrote moves no doubling of it
         /// into a window.)
         /// </summary>
-        static Action<int>? PassOf(Stream s, OperationKind kind, int bytesPerCall, bool asynchronous = false)
+        internal static Action<int>? PassOf(Stream s, OperationKind kind, int bytesPerCall, bool asynchronous)
         {
             if (s.CanSeek || bytesPerCall <= 0) return null;
-            var chunk = kind == OperationKind.Write ? ContentCache.Get(PassChunk) : new byte[PassChunk];
             return calls =>
             {
+                var chunk = kind == OperationKind.Write ? ContentCache.Get(PassChunk) : new byte[PassChunk];
                 for (var left = (long)calls * bytesPerCall; left > 0;)
                 {
                     var n = (int)Math.Min(left, PassChunk);
@@ -100,7 +100,7 @@ namespace StreamConformance.Meters
             {
                 var s = fixture.Stream;
                 OperationSession? session = null;
-                session = new OperationSession(() => { if (s.ReadByte() < 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall));
+                session = new OperationSession(() => { if (s.ReadByte() < 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture);
                 return session.WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.ReadByte), s);
             }
         }
@@ -112,7 +112,7 @@ namespace StreamConformance.Meters
             protected override OperationSession Bind(StreamFixture fixture)
             {
                 var s = fixture.Stream;
-                return new OperationSession(() => s.WriteByte(42), RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall))
+                return new OperationSession(() => s.WriteByte(42), RewindOf(s), fixture)
                     .WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.WriteByte), s);
             }
         }
@@ -129,7 +129,7 @@ namespace StreamConformance.Meters
                 var s = fixture.Stream;
                 var buffer = new byte[_count];
                 OperationSession? session = null;
-                session = new OperationSession(() => { if (s.Read(new Span<byte>(buffer)) == 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall));
+                session = new OperationSession(() => { if (s.Read(new Span<byte>(buffer)) == 0) session!.Anomaly = EndReached; }, RewindOf(s), fixture);
                 return session.WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.ReadSpan), s, buffer);
             }
         }
@@ -146,7 +146,7 @@ namespace StreamConformance.Meters
                 var s = fixture.Stream;
                 var buffer = ContentCache.Get(_count);
                 var count = _count;
-                return new OperationSession(() => s.Write(new ReadOnlySpan<byte>(buffer, 0, count)), RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall))
+                return new OperationSession(() => s.Write(new ReadOnlySpan<byte>(buffer, 0, count)), RewindOf(s), fixture)
                     .WithLoop(DirectLoop.TryFor(s.GetType(), DirectLoop.Shape.WriteSpan), s, buffer);
             }
         }
@@ -190,6 +190,8 @@ namespace StreamConformance.Meters
         {
             public ReadAsyncMemoryOperation() : base("read-async-memory", "ReadAsync(Memory) of 1 buffered byte", StreamMembers.ReadAsyncMemory, OperationKind.Read, 1) { }
 
+            protected override bool Asynchronous => true;
+
             public override string? WhyNotApplicable(StreamRecipe recipe) =>
                 recipe.IsBuffered ? null : "the recipe's streams are not buffered: no call finds its data already buffered";
 
@@ -209,7 +211,7 @@ namespace StreamConformance.Meters
                         while (!pending.IsCompleted) Spin(ref spins);
                     }
                     if (pending.Result == 0) session!.Anomaly = EndReached;
-                }, RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall, asynchronous: true));
+                }, RewindOf(s), fixture);
                 return session;
             }
         }
@@ -220,6 +222,8 @@ namespace StreamConformance.Meters
 
             public ReadAsyncArrayOperation(int count) : base("read-async-array-" + count, $"ReadAsync(byte[]) of {count} bytes", StreamMembers.ReadAsyncArray, OperationKind.Read, count) =>
                 _count = count;
+
+            protected override bool Asynchronous => true;
 
             protected override OperationSession Bind(StreamFixture fixture)
             {
@@ -237,7 +241,7 @@ namespace StreamConformance.Meters
                         while (!pending.IsCompleted) Spin(ref spins);
                     }
                     if (pending.GetAwaiter().GetResult() == 0) session!.Anomaly = EndReached;
-                }, RewindOf(s), fixture, PassOf(s, Kind, BytesPerCall, asynchronous: true));
+                }, RewindOf(s), fixture);
                 return session;
             }
         }

@@ -42,6 +42,8 @@ namespace StreamConformance.Recipes.Synthesis
             foreach (var container in exported.Where(t => t.IsClass && !t.IsAbstract && !t.ContainsGenericParameters && !typeof(Stream).IsAssignableFrom(t))
                          .OrderBy(t => t.FullName, StringComparer.Ordinal))
             {
+                // A new container per build, not ObjectArguments.Instance: its rule shares one instance of a type that hands
+                // out streams (a pool), and a shared file system refuses a second document of the same name.
                 var ctor = container.GetConstructor(Type.EmptyTypes);
                 if (ctor == null || !ctor.IsPublic) continue;
                 var name = CSharpNames.Of(container);

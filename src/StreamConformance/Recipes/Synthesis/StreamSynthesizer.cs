@@ -21,7 +21,7 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>At most this many constructions are built per type (a wide constructor's combinations are bounded too).</summary>
         public const int MaxTrials = 96;
 
-        static readonly ConcurrentDictionary<Type, SynthesisResult> s_results = new ConcurrentDictionary<Type, SynthesisResult>();
+        static readonly ConcurrentDictionary<(Type, bool), SynthesisResult> s_results = new ConcurrentDictionary<(Type, bool), SynthesisResult>();
 
         readonly ConstructionEnumerator _userTypes = new ConstructionEnumerator();
         readonly bool _deferRoundTrip;
@@ -33,7 +33,7 @@ namespace StreamConformance.Recipes.Synthesis
         /// (a stream that hangs): take the recipe that limit gives at once, instead of waiting for it again in every probe the
         /// type's hangs start.</param>
         public static SynthesisResult For(Type type, bool deferRoundTrip = false) =>
-            s_results.GetOrAdd(type, t => new StreamSynthesizer(deferRoundTrip).Synthesize(t));
+            s_results.GetOrAdd((type, deferRoundTrip), key => new StreamSynthesizer(key.Item2).Synthesize(key.Item1));
 
         SynthesisResult Synthesize(Type type)
         {
