@@ -186,7 +186,7 @@ namespace StreamConformance.Meters
         /// <summary>The most that warm-up may take for <see cref="JiterpreterWarmCalls"/>: a slow call is a figure of its own speed anyway.</summary>
         static readonly TimeSpan JiterpreterWarmLimit = TimeSpan.FromSeconds(1);
 
-        /// <summary>Calls the pilot's session holds: two timed batches of half as many.</summary>
+        /// <summary>Calls the pilot's session holds: twice what its chunks may use.</summary>
         const int PilotSessionCalls = 1024;
 
         /// <summary>A warm-up batch this many times longer than the target re-sizes the batches.</summary>
@@ -258,15 +258,33 @@ namespace StreamConformance.Meters
         /// <param name="openSecondsPerCall">How long opening the pilot's session took per call it holds.</param>
         static int CallsPerBatch(StreamOperation operation, StreamRecipe recipe, LatencySettings settings, out double openSecondsPerCall)
         {
-            const int probeCalls = PilotSessionCalls / 2;
             var open = Stopwatch.StartNew();
             using var session = operation.Open(recipe, PilotSessionCalls, out var why) ?? throw new InvalidOperationException(why);
             openSecondsPerCall = open.Elapsed.TotalSeconds / PilotSessionCalls;
-            Time(session, probeCalls);
-            var perCall = Time(session, probeCalls);
+            // Untimed: the first calls compile the loop and fill the stream's buffers.
+            Time(session, PilotChunk);
+            // Chunks, and their median: one interruption inside a single timed batch of 64 calls of a 9 ns ReadByte sized the
+            // batches so small that the figure fell within the harness's noise (docs/compare.md). A slow call stops after
+            // a few chunks of one turn each: 512 calls of a ~100 µs network read were half of a quick figure's time.
+            var chunk = PilotChunk;
+            var perChunk = new List<double>();
+            var spent = 0.0;
+            while (perChunk.Count < PilotChunks && (perChunk.Count < PilotMinChunks || spent < settings.BatchNanoseconds))
+            {
+                var perCallOfChunk = Time(session, chunk);
+                perChunk.Add(perCallOfChunk);
+                spent += perCallOfChunk * chunk;
+                if (spent > settings.BatchNanoseconds) chunk = DirectLoop.Unroll;
+            }
+            var perCall = perChunk.Median();
             var calls = perCall <= 0 ? settings.MaxCallsPerBatch : settings.BatchNanoseconds / perCall;
             return WholeTurns((int)Math.Max(settings.MinCallsPerBatch, Math.Min(settings.MaxCallsPerBatch, calls)));
         }
+
+        /// <summary>Calls of a pilot chunk (one turn once the chunks have lasted a batch), and how many chunks: at least
+        /// <see cref="PilotMinChunks"/>, then until a batch's time has passed, at most <see cref="PilotChunks"/>
+        /// (with the untimed first, 512 calls: half of what the pilot's session holds).</summary>
+        const int PilotChunk = 64, PilotMinChunks = 3, PilotChunks = 7;
 
         /// <summary>
         /// The harness's empty call is an instance method, like the closures of the operations: on CoreCLR a
@@ -336,8 +354,6 @@ namespace StreamConformance.Meters
     public sealed class LatencySettings
     {
         public static readonly LatencySettings Normal = new LatencySettings { Batches = 11, MaxBatches = 161, BatchNanoseconds = 1_000_000 };
-        // Not a shorter pilot: 64 timed calls instead of 512 saved about 3 s of a quick sweep, but one interruption inside
-        // 64 calls of a few ns sized the batches so small that a figure fell within the harness's noise (docs/compare.md).
         public static readonly LatencySettings Quick = new LatencySettings { Batches = 5, MaxBatches = 5, BatchNanoseconds = 300_000 };
 
         /// <summary>Rounds every figure gets.</summary>

@@ -201,6 +201,30 @@ namespace StreamConformance.Tests.Meters
             Assert.That(result.Metrics!["rounds"], Is.EqualTo(5), "quick: five rounds, no more");
         }
 
+        /// <summary>
+        /// The pilot that sizes the batches takes the median of several chunks: one stall inside it (here 3 ms on one call
+        /// of a read of tens of ns) would otherwise make every batch a hundred calls, too few for a cheap call to be
+        /// told from the harness's noise. The pilot's session stalls once in each half: a pilot that timed its second half
+        /// in one batch gave 100 calls a batch (tried).
+        /// </summary>
+        [Test]
+        public void OneStallInThePilotDoesNotSizeTheBatches()
+        {
+            var recipe = new CountingRecipe(firstStallsAt: new[] { 300, 700 }, stall: System.TimeSpan.FromMilliseconds(3));
+            var measured = LatencyMeter.Measure(StreamOperations.ReadByte, recipe, quick: true);
+            Assert.That(recipe.Opened[0].Calls, Is.GreaterThan(300), "a stall fell in the pilot's timed calls");
+            Assert.That(measured.Operation.CallsPerBatch, Is.GreaterThan(1000));
+        }
+
+        /// <summary>A slow call's pilot stops after a few chunks: 160 calls of 200 µs where the pilot made 1,024 (tried).</summary>
+        [Test]
+        public void ASlowCallsPilotStopsAfterAFewChunks()
+        {
+            var recipe = new CountingRecipe(callTime: System.TimeSpan.FromTicks(2_000)); // 200 µs
+            LatencyMeter.Measure(StreamOperations.ReadByte, recipe, quick: true);
+            Assert.That(recipe.Opened[0].Calls, Is.InRange(64 + 3 * 16, 64 + 64 + 2 * 16));
+        }
+
         [Test]
         public void EveryFigureIsReportedAsAMetric()
         {

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using StreamConformance.Recipes;
@@ -85,6 +86,65 @@ namespace StreamConformance.Tests.Meters
         public static WrapperRecipe AllocatingWriteByte() => new WrapperRecipe(s => new AllocatingWriteByteStream(s), typeof(AllocatingWriteByteStream).FullName!);
         public static WrapperRecipe SlowReadByte() => new WrapperRecipe(s => new SlowReadByteStream(s), typeof(SlowReadByteStream).FullName!);
         public static WrapperRecipe Unseekable() => new WrapperRecipe(s => new BaseReadByteStream(s, canSeek: false), "Unseekable", canSeek: false);
+    }
+
+    /// <summary>Streams over MemoryStream that count their ReadByte calls, optionally slow on every call, the first one opened stalled on some.</summary>
+    sealed class CountingRecipe : StreamRecipe
+    {
+        readonly TimeSpan _callTime, _stall;
+        readonly int[] _firstStallsAt;
+
+        public CountingRecipe(TimeSpan callTime = default, int[]? firstStallsAt = null, TimeSpan stall = default)
+        {
+            _callTime = callTime;
+            _firstStallsAt = firstStallsAt ?? new int[0];
+            _stall = stall;
+        }
+
+        /// <summary>Every stream opened, in order: the first is the latency pilot's.</summary>
+        public List<CountingStream> Opened { get; } = new List<CountingStream>();
+
+        public override string TypeName => typeof(CountingStream).FullName!;
+        public override bool CanSeek => true;
+        public override bool IsBuffered => true;
+
+        public override StreamFixture? OpenRead(byte[] content)
+        {
+            var stream = new CountingStream(new MemoryStream(content, writable: false), _callTime, Opened.Count == 0 ? _firstStallsAt : new int[0], _stall);
+            Opened.Add(stream);
+            return new StreamFixture(stream);
+        }
+
+        public override StreamFixture? OpenWrite() => null;
+    }
+
+    sealed class CountingStream : BaseReadByteStream
+    {
+        readonly MemoryStream _inner;
+        readonly long _callTicks, _stallTicks;
+        readonly int[] _stallsAt;
+
+        public CountingStream(MemoryStream inner, TimeSpan callTime, int[] stallsAt, TimeSpan stall) : base(inner)
+        {
+            _inner = inner;
+            _callTicks = (long)(callTime.TotalSeconds * Stopwatch.Frequency);
+            _stallTicks = (long)(stall.TotalSeconds * Stopwatch.Frequency);
+            _stallsAt = stallsAt;
+        }
+
+        public int Calls { get; private set; }
+
+        public override int ReadByte()
+        {
+            var wait = Array.IndexOf(_stallsAt, Calls) >= 0 ? _stallTicks : _callTicks;
+            Calls++;
+            if (wait > 0)
+            {
+                var until = Stopwatch.GetTimestamp() + wait;
+                while (Stopwatch.GetTimestamp() < until) { }
+            }
+            return _inner.ReadByte();
+        }
     }
 
     /// <summary>Broken: overrides only the array Read/Write, so ReadByte and WriteByte are Stream's, which allocate a byte[1] per call.</summary>

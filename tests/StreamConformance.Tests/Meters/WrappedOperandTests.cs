@@ -75,11 +75,15 @@ namespace StreamConformance.Tests.Meters
                 Assert.That(WrappedOperand.Open(StreamOperations.ReadByte, new MemoryStreamRecipe(), session, 1024, 96), Is.Null);
         }
 
-        /// <summary>A real wrapper's figure carries its inner figure (which value it has is the machine's).</summary>
+        /// <summary>
+        /// A real wrapper's figure carries its inner figure (which value it has is the machine's). Measured as a default sweep
+        /// measures, not quick: five batches of 0.3 ms on a loaded machine (four test processes on two cores) once put
+        /// BufferedStream's 9 ns ReadByte within the harness's noise, and a figure that was not measured has no inner figure.
+        /// </summary>
         [Test]
         public void ABufferedStreamFigureCarriesItsInnerFigure()
         {
-            var result = Check(StreamOperations.ReadByte).Run(new BufferedStreamRecipe(), new CheckContext { Quick = true }).Single();
+            var result = Check(StreamOperations.ReadByte).Run(new BufferedStreamRecipe(), new CheckContext { Quick = false }).Single();
             Assert.That(result.Metrics, Does.ContainKey("ratioToInner").And.ContainKey("innerNs"), result.Message);
             Assert.That(result.Message, Does.Contain("the same call on the System.IO.MemoryStream it wraps"));
         }
