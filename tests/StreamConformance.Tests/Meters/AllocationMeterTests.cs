@@ -77,9 +77,9 @@ namespace StreamConformance.Tests.Meters
         public void TheCallCountFollowsTheTimeACallTakes(int calls, double secondsPerCall, int expected) =>
             Assert.That(AllocationMeter.CallsWithin(calls, secondsPerCall), Is.EqualTo(expected));
 
-        /// <summary>A quick sweep's pair may take 0.3 s: a call of 50 µs still gets its N, one of 60 µs the floor.</summary>
-        [TestCase(AllocationMeter.QuickCalls, 0.000_05, AllocationMeter.QuickCalls)]
-        [TestCase(AllocationMeter.QuickCalls, 0.000_06, AllocationMeter.MinimumCalls)]
+        /// <summary>A quick sweep's pair may take 0.1 s: a call of 16 µs still gets its N, one of 17 µs the floor.</summary>
+        [TestCase(AllocationMeter.QuickCalls, 0.000_016, AllocationMeter.QuickCalls)]
+        [TestCase(AllocationMeter.QuickCalls, 0.000_017, AllocationMeter.MinimumCalls)]
         [TestCase(AllocationMeter.QuickCalls, 0.000_000_01, AllocationMeter.QuickCalls)]
         public void AQuickSweepShrinksNSooner(int calls, double secondsPerCall, int expected) =>
             Assert.That(AllocationMeter.CallsWithin(calls, secondsPerCall, AllocationMeter.QuickPairLimit), Is.EqualTo(expected));
