@@ -253,7 +253,8 @@ namespace StreamConformance.Recipes.Synthesis
         /// Every construction that builds, tried over a writable sink; a type's own constructors first, then the factories
         /// that return it. With <paramref name="sourceWriters"/>, a construction that threw over the empty sink is tried again
         /// over what one of those writers makes (a reader that parses a header in its constructor: WaveFileReader after
-        /// WaveFileWriter, BZip2InputStream after BZip2OutputStream).
+        /// WaveFileWriter, BZip2InputStream after BZip2OutputStream); failing that, over the sample, for reading (a reader
+        /// of a document the library makes from the content refuses an empty one).
         /// </summary>
         List<Trial> Trials(Type type, List<string> failures, Func<IEnumerable<Trial>>? sourceWriters)
         {
@@ -312,6 +313,10 @@ namespace StreamConformance.Recipes.Synthesis
                 {
                     var reason = $"{construction.Label} threw {Thrown(e)}";
                     if (writerOutputs != null && OverWriterOutput(type, construction, roles, method, writerOutputs.Value) is { } trial) trials.Add(trial);
+                    // A reader made over content a library object was made of (a document a file system creates from a
+                    // stream) may refuse that object empty, as no caller makes it: NPOI's NDocumentInputStream throws
+                    // ArgumentOutOfRangeException over an empty document and reads one of a byte.
+                    else if (OverWriterOutput(type, construction, roles, method, s_sample) is { } overSample) trials.Add(overSample);
                     else failures.Add(reason);
                 }
                 finally
@@ -403,6 +408,8 @@ namespace StreamConformance.Recipes.Synthesis
             }
             catch (Exception e) when (e is ArgumentException || e is NotSupportedException || e is InvalidOperationException)
             {
+                // Refuses an empty document made of the content, and reads one made of the sample (NPOI's NDocumentInputStream).
+                if (ReadsOverSample(trial)) return true;
                 // Refuses a read-only source: it only writes (a compressor, an encoder).
                 failures.Add($"{trial.Construction.Label} over content threw {e.GetType().Name}: {e.Message.Split('\n')[0]}");
                 return false;
@@ -410,6 +417,27 @@ namespace StreamConformance.Recipes.Synthesis
             catch (Exception)
             {
                 return true; // reads its empty source eagerly (a header): the real content is encoded for it, and the round trip judges
+            }
+            finally
+            {
+                Trial.Discard(stream);
+                Trial.Discard(scope);
+            }
+        }
+
+        /// <summary>Whether a build for reading over the sample hands the content over and reads.</summary>
+        static bool ReadsOverSample(Trial trial)
+        {
+            var scope = new BuildScope(true, Sample());
+            Stream? stream = null;
+            try
+            {
+                stream = trial.Build(scope).stream;
+                return scope.ContentGiven && stream.CanRead;
+            }
+            catch (Exception)
+            {
+                return false;
             }
             finally
             {
@@ -427,6 +455,8 @@ namespace StreamConformance.Recipes.Synthesis
 
         /// <summary>The longest content the checks read and write (<see cref="OpenLengths"/>).</summary>
         static readonly byte[] ChecksContent = StreamContent.Of(4096);
+
+        static readonly List<byte[]> s_sample = new List<byte[]> { Sample() };
 
         static byte[] Sample()
         {

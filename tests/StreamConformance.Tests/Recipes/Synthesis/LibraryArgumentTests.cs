@@ -223,6 +223,25 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             Assert.That(new HandedOutArguments().For(runtimeParameter), Is.Empty);
         }
 
+        /// <summary>
+        /// A reader that refuses an empty document (NPOI 2.4.1's NDocumentInputStream throws ArgumentOutOfRangeException
+        /// over one, and reads one of a byte) is tried over a document made of the sample, and is built for reading: the
+        /// construction trial alone, over an empty sink, left it static-only (tried).
+        /// </summary>
+        [Test]
+        public void AReaderThatRefusesAnEmptyDocumentIsBuiltOverTheContent()
+        {
+            var recipe = GenericShapes.For(typeof(NonEmptyDocumentStream)).Single();
+            Assert.That(recipe.Variant, Does.Contain("new NonEmptyDocumentStream(SampleContainer.CreateDocument)"));
+            foreach (var result in CheckCatalog.Select("read-byte.values,read.differential").SelectMany(c => c.Run(recipe, new CheckContext { Quick = true })))
+                Assert.That(result.Outcome, Is.EqualTo(StreamConformance.Results.Outcome.Pass), result.Check + ": " + result.Message);
+        }
+
+        public sealed class NonEmptyDocumentStream : MemoryStream
+        {
+            public NonEmptyDocumentStream(ISampleDocument document) : base(document.Bytes.Length > 0 ? document.Bytes : throw new ArgumentOutOfRangeException(nameof(document)), writable: false) { }
+        }
+
         public interface ISampleDocument
         {
             byte[] Bytes { get; }
