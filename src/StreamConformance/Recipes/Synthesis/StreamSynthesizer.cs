@@ -312,11 +312,11 @@ namespace StreamConformance.Recipes.Synthesis
                 catch (Exception e)
                 {
                     var reason = $"{construction.Label} threw {Thrown(e)}";
-                    if (writerOutputs != null && OverWriterOutput(type, construction, roles, method, writerOutputs.Value) is { } trial) trials.Add(trial);
+                    if (writerOutputs != null && OverContent(type, construction, roles, method, writerOutputs.Value) is { } trial) trials.Add(trial);
                     // A reader made over content a library object was made of (a document a file system creates from a
                     // stream) may refuse that object empty, as no caller makes it: NPOI's NDocumentInputStream throws
                     // ArgumentOutOfRangeException over an empty document and reads one of a byte.
-                    else if (OverWriterOutput(type, construction, roles, method, s_sample) is { } overSample) trials.Add(overSample);
+                    else if (OverContent(type, construction, roles, method, new[] { Sample() }) is { } overSample) trials.Add(overSample);
                     else failures.Add(reason);
                 }
                 finally
@@ -341,14 +341,14 @@ namespace StreamConformance.Recipes.Synthesis
         }
 
         /// <summary>
-        /// <paramref name="construction"/> built for reading over what one of the writers made of the sample (<paramref name="outputs"/>),
-        /// when that gives a stream that reads: its role is then reading, and the round trip pairs it with that writer. Null
-        /// when no writer's output makes it build.
+        /// <paramref name="construction"/> built for reading over one of <paramref name="contents"/> (what one of the writers made
+        /// of the sample, when the round trip then pairs it with that writer; or the sample itself), when that gives a stream
+        /// that takes the content and reads: its role is then reading. Null when none makes it build.
         /// </summary>
-        static Trial? OverWriterOutput(Type type, Construction construction, HashSet<string> roles, string method, List<byte[]> outputs)
+        static Trial? OverContent(Type type, Construction construction, HashSet<string> roles, string method, IEnumerable<byte[]> contents)
         {
             if (roles.Contains(Key(method, "read"))) return null;
-            foreach (var encoded in outputs)
+            foreach (var encoded in contents)
             {
                 var scope = new BuildScope(true, encoded);
                 Stream[]? streams = null;
@@ -455,8 +455,6 @@ namespace StreamConformance.Recipes.Synthesis
 
         /// <summary>The longest content the checks read and write (<see cref="OpenLengths"/>).</summary>
         static readonly byte[] ChecksContent = StreamContent.Of(4096);
-
-        static readonly List<byte[]> s_sample = new List<byte[]> { Sample() };
 
         static byte[] Sample()
         {
