@@ -111,7 +111,7 @@ namespace StreamConformance.Sweep
             if (target.Copy != null) request.ReportAssemblies.AddRange(target.Copy.Assemblies.Select(a => a.Name).Except(request.ReportAssemblies));
             work.Request = request;
             work.HandsOver = split;
-            foreach (var chunk in GuidedChunks.Split(items, split)) work.Chunks.Enqueue(chunk);
+            foreach (var chunk in GuidedChunks.For(items, split, _options.Quick)) work.Chunks.Enqueue(chunk);
             return work;
         }
 

@@ -27,5 +27,13 @@ namespace StreamConformance.Tests.Sweep
             Assert.That(GuidedChunks.Split(Items(13), split: true).Select(c => c.Count), Is.EqualTo(new[] { 7, 6 }));
             Assert.That(GuidedChunks.Split(Items(0), split: true), Is.Empty);
         }
+
+        [Test]
+        public void AQuickSweepStartsOneProbePerRuntimeAndADefaultOneHalves()
+        {
+            Assert.That(GuidedChunks.For(Items(124), secondCore: true, quick: true).Select(c => c.Count), Is.EqualTo(new[] { 124 }));
+            Assert.That(GuidedChunks.For(Items(124), secondCore: true, quick: false).Select(c => c.Count), Is.EqualTo(new[] { 62, 31, 16, 8, 7 }));
+            Assert.That(GuidedChunks.For(Items(124), secondCore: false, quick: false).Select(c => c.Count), Is.EqualTo(new[] { 124 }));
+        }
     }
 }
