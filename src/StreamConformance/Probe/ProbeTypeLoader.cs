@@ -37,7 +37,7 @@ namespace StreamConformance.Probe
         /// <summary>
         /// Runtime types load by name (the runtime's own binding rules); a user's assembly, or a runtime
         /// assembly outside this process's framework (ASP.NET Core under a console probe), loads from its file,
-        /// with its dependencies found beside it.
+        /// with its dependencies found beside it, and its native libraries beside it or under runtimes/&lt;rid&gt;/native.
         /// </summary>
         static Assembly? LoadAssembly(ProbeItem item)
         {
@@ -67,6 +67,15 @@ namespace StreamConformance.Probe
                         var hit = folders.Select(f => Path.Combine(f, file)).FirstOrDefault(File.Exists);
                         return hit != null ? Assembly.LoadFrom(hit) : null;
                     };
+#if NET
+                    // Their native libraries, where the build output keeps them (runtimes/<rid>/native).
+                    System.Runtime.Loader.AssemblyLoadContext.Default.ResolvingUnmanagedDll += (_, name) =>
+                    {
+                        string[] folders;
+                        lock (s_folders) folders = s_folders.ToArray();
+                        return NativeAssets.Load(name, folders);
+                    };
+#endif
                 }
                 s_folders.Add(folder);
             }

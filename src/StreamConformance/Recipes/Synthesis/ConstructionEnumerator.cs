@@ -42,7 +42,7 @@ namespace StreamConformance.Recipes.Synthesis
 
         public static IReadOnlyList<IArgumentSource> DefaultSources { get; } = new IArgumentSource[]
         {
-            new KeyArguments(), new DigestArguments(), new LabelArguments(), new CollectionArguments(), // by name or shape, before content and objects take them
+            new KeyArguments(), new DigestArguments(), new LabelArguments(), new DelimiterArguments(), new CollectionArguments(), // by name or shape, before content and objects take them
             new StreamArguments(), new LibraryStreamArguments(), new ContentArguments(), new FlagArguments(), new SizeArguments(),
             new FileSystemPathArguments(), new PathArguments(),
             new BufferWriterArguments(), new StreamAdapterArguments(), new ObjectArguments(), new HandedOutArguments(),

@@ -481,11 +481,26 @@ namespace StreamConformance.Recipes.Synthesis
             return "no construction built a usable stream: " + string.Join("; ", distinct.Take(shown)) + (distinct.Count > shown ? $"; and {distinct.Count - shown} more" : "");
         }
 
-        /// <summary>What a construction threw, as "Type: first line"; a type initializer's failure by its cause (a native library not found).</summary>
+        /// <summary>
+        /// What a construction threw, as "Type: first line"; a type initializer's failure by its root cause (a native library
+        /// not found). A reflection wrapper is shown by what it wraps: the cause names the missing input, "Exception has been
+        /// thrown by the target of an invocation" does not (Microsoft.Data.Sqlite's connection initializer loads its native
+        /// SQLite by reflection).
+        /// </summary>
         static string Thrown(Exception e)
         {
+            static Exception Unwrapped(Exception x)
+            {
+                while (x is TargetInvocationException && x.InnerException != null) x = x.InnerException;
+                return x;
+            }
+            e = Unwrapped(e);
             var said = $"{e.GetType().Name}: {e.Message.Split('\n')[0]}";
-            return e is TypeInitializationException && e.InnerException is { } cause ? $"{said} ({cause.GetType().Name}: {cause.Message.Split('\n')[0]})" : said;
+            if (!(e is TypeInitializationException) || e.InnerException == null) return said;
+            // The initializer's own cause, through any initializer it ran in turn.
+            var cause = Unwrapped(e.InnerException);
+            while (cause is TypeInitializationException && cause.InnerException != null) cause = Unwrapped(cause.InnerException);
+            return $"{said} ({cause.GetType().Name}: {cause.Message.Split('\n')[0]})";
         }
 
         /// <summary>Public methods of public types of <paramref name="type"/>'s assembly declared to return it, by name.</summary>

@@ -86,6 +86,20 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         [Test]
+        public void ASeparatorGetsAComma()
+        {
+            foreach (var name in new[] { "separator", "delimiter", "fieldSeparator", "recordDelimiter" })
+                Assert.That(DelimiterArguments.IsDelimiter(name), Is.True, name);
+            foreach (var name in new[] { "separatorCount", "text", "name", "delimiterIndex" })
+                Assert.That(DelimiterArguments.IsDelimiter(name), Is.False, name);
+
+            var recipe = GenericShapes.For(typeof(SeparatedStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new SeparatedStream(Stream, \",\")"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("new StreamConformance.Tests.Recipes.Synthesis.CallerArgumentTests.SeparatedStream(").And.Contain(", \",\")"));
+            PassesTheByteChecks(recipe);
+        }
+
+        [Test]
         public void AGenericTypeIsClosedOverTheImplementationItsConstraintsName()
         {
             Assert.That(GenericClosing.Closed(typeof(ChecksumStream<>)), Is.EqualTo(typeof(ChecksumStream<Adler>)),
@@ -185,6 +199,15 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             public LockedStream(string password, Stream inner) : base(inner)
             {
                 if (string.IsNullOrEmpty(password)) throw new ArgumentException("a password is required", nameof(password));
+            }
+        }
+
+        /// <summary>Refuses a separator that is null or empty, as CsvHelper's CsvSeparatorStream does.</summary>
+        public sealed class SeparatedStream : PassThrough
+        {
+            public SeparatedStream(Stream inner, string separator) : base(inner)
+            {
+                if (string.IsNullOrEmpty(separator)) throw new ArgumentException("The separator cannot be empty.", nameof(separator));
             }
         }
 
