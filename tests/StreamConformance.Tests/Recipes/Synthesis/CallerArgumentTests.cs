@@ -100,6 +100,16 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         [Test]
+        public void AReasonNamesTheCauseNotTheReflectionWrapper()
+        {
+            // As Microsoft.Data.Sqlite's connection: its type initializer loads a native library by reflection.
+            Assert.That(GenericShapes.For(typeof(NativeBlobStream)), Is.Empty);
+            var why = GenericShapes.WhyNone(typeof(NativeBlobStream));
+            Assert.That(why, Does.Contain("DllNotFoundException: Unable to load shared library 'conformance_missing'"));
+            Assert.That(why, Does.Not.Contain("TargetInvocationException"));
+        }
+
+        [Test]
         public void AGenericTypeIsClosedOverTheImplementationItsConstraintsName()
         {
             Assert.That(GenericClosing.Closed(typeof(ChecksumStream<>)), Is.EqualTo(typeof(ChecksumStream<Adler>)),
@@ -200,6 +210,18 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             {
                 if (string.IsNullOrEmpty(password)) throw new ArgumentException("a password is required", nameof(password));
             }
+        }
+
+        /// <summary>A connection whose type initializer loads a native library by reflection, which is missing.</summary>
+        public sealed class NativeConnection
+        {
+            static NativeConnection() => typeof(NativeConnection).GetMethod(nameof(LoadNative), BindingFlags.NonPublic | BindingFlags.Static)!.Invoke(null, null);
+            static void LoadNative() => throw new DllNotFoundException("Unable to load shared library 'conformance_missing' or one of its dependencies.");
+        }
+
+        public sealed class NativeBlobStream : PassThrough
+        {
+            public NativeBlobStream(NativeConnection connection) : base(new MemoryStream()) => GC.KeepAlive(connection);
         }
 
         /// <summary>Refuses a separator that is null or empty, as CsvHelper's CsvSeparatorStream does.</summary>
