@@ -138,11 +138,7 @@ namespace StreamConformance.Tests.Meters
         {
             var wait = Array.IndexOf(_stallsAt, Calls) >= 0 ? _stallTicks : _callTicks;
             Calls++;
-            if (wait > 0)
-            {
-                var until = Stopwatch.GetTimestamp() + wait;
-                while (Stopwatch.GetTimestamp() < until) { }
-            }
+            Spin.For(wait);
             return _inner.ReadByte();
         }
     }
@@ -197,9 +193,18 @@ namespace StreamConformance.Tests.Meters
 
         public override int ReadByte()
         {
-            var until = Stopwatch.GetTimestamp() + s_delay;
-            while (Stopwatch.GetTimestamp() < until) { }
+            Spin.For(s_delay);
             return base.ReadByte();
+        }
+    }
+
+    /// <summary>A call's cost on the CPU, as a slow stream's own work would be (a sleep would give the core away).</summary>
+    static class Spin
+    {
+        public static void For(long ticks)
+        {
+            var until = Stopwatch.GetTimestamp() + ticks;
+            while (Stopwatch.GetTimestamp() < until) { }
         }
     }
 }
