@@ -41,5 +41,8 @@ namespace StreamConformance.Recipes.Synthesis
         public bool MadeAfterOthers { get; set; }
 
         public static Argument Constant(object? value, string label, string source) => new Argument(label, source, _ => value);
+
+        /// <summary>A string a caller types, labelled and written as its literal (no escapes: the sources' strings have none).</summary>
+        public static Argument Text(string value) => Constant(value, $"\"{value}\"", $"\"{value}\"");
     }
 }

@@ -1,5 +1,4 @@
 using System.Collections.Generic;
-using System.Linq;
 using System.Reflection;
 
 namespace StreamConformance.Recipes.Synthesis
@@ -18,13 +17,13 @@ namespace StreamConformance.Recipes.Synthesis
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
         {
             if (parameter.ParameterType != typeof(string) || !IsDelimiter(parameter.Name)) return new Argument[0];
-            return new[] { Argument.Constant(Value, $"\"{Value}\"", $"\"{Value}\"") };
+            return new[] { Argument.Text(Value) };
         }
 
         public static bool IsDelimiter(string? name)
         {
             var words = ParameterWords.Of(name);
-            return words.Count > 0 && Delimiters.Contains(words[words.Count - 1]);
+            return ParameterWords.EndIn(words, Delimiters);
         }
     }
 }

@@ -25,13 +25,13 @@ namespace StreamConformance.Recipes.Synthesis
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
         {
             if (parameter.ParameterType != typeof(string) || !IsLabel(parameter.Name)) return new Argument[0];
-            return new[] { Argument.Constant(Value, $"\"{Value}\"", $"\"{Value}\"") };
+            return new[] { Argument.Text(Value) };
         }
 
         public static bool IsLabel(string? name)
         {
             var words = ParameterWords.Of(name);
-            return words.Count > 0 && Labels.Contains(words[words.Count - 1]) && !words.Any(Reached.Contains);
+            return ParameterWords.EndIn(words, Labels) && !words.Any(Reached.Contains);
         }
     }
 }

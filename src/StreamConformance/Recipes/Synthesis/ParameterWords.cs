@@ -11,5 +11,9 @@ namespace StreamConformance.Recipes.Synthesis
 
         public static IReadOnlyList<string> Of(string? name) =>
             Word.Matches(name ?? "").Cast<Match>().Select(m => m.Value.ToLowerInvariant()).ToList();
+
+        /// <summary>Whether the name's last word is one of <paramref name="lastWords"/> (keyId: id; fieldSeparator: separator).</summary>
+        public static bool EndIn(IReadOnlyList<string> words, IEnumerable<string> lastWords) =>
+            words.Count > 0 && lastWords.Contains(words[words.Count - 1]);
     }
 }
