@@ -143,6 +143,45 @@ namespace FaultyStreams
     }
 
     /// <summary>
+    /// Slow but working: the first ReadByte at the end of the content in a process takes 2.5 s (the next part of a file
+    /// fetched on first touch, then cached), then every call behaves. On a clock alone, a shorter check timeout calls it
+    /// hung; a probe starved of CPU looks the same from outside. Only ReadByte at the end is slow, so that building the
+    /// type (its trials read with Read) is not.
+    /// </summary>
+    public sealed class SlowFirstReadStream : FaultBase
+    {
+        public const int FirstReadMilliseconds = 2500;
+        static int s_touched;
+        public SlowFirstReadStream(byte[] content) : base(content) { }
+        public override int ReadByte()
+        {
+            if (Position >= Length && Interlocked.Exchange(ref s_touched, 1) == 0) Thread.Sleep(FirstReadMilliseconds);
+            return base.ReadByte();
+        }
+    }
+
+    /// <summary>
+    /// Hangs once on the machine, then works: a ReadByte at the end of the content blocks forever when the file named
+    /// by the environment variable FAULTYSTREAMS_HANG_ONCE does not exist yet (and creates it first); every call after
+    /// that, in this process or a fresh one, behaves. A stall that does not come back, as a machine's can be: not the
+    /// stream's hang. Only ReadByte at the end stalls, so that building the type (its trials read with Read) does not.
+    /// </summary>
+    public sealed class HangOnceStream : FaultBase
+    {
+        public HangOnceStream(byte[] content) : base(content) { }
+        public override int ReadByte()
+        {
+            var marker = Environment.GetEnvironmentVariable("FAULTYSTREAMS_HANG_ONCE");
+            if (Position >= Length && !string.IsNullOrEmpty(marker) && !File.Exists(marker))
+            {
+                File.WriteAllText(marker, "hung once");
+                Thread.Sleep(Timeout.Infinite);
+            }
+            return base.ReadByte();
+        }
+    }
+
+    /// <summary>
     /// Reads ahead: ReadByte fills a 16-byte buffer, and Seek from Current forgets it, moving from where the inner
     /// stream is rather than from Position. Only a sequence shows it (a ReadByte, then Seek(n, Current)); each call
     /// alone behaves, as a buffered stream's bug does.

@@ -14,10 +14,11 @@ namespace StreamConformance.Sweep
 {
     /// <summary>
     /// Runs a probe request in child processes of a target runtime and survives whatever the streams do:
-    /// a check that stays silent past the timeout is reported as <see cref="Outcome.Timeout"/> and its process
-    /// killed; a process that dies is reported as <see cref="Outcome.Crash"/> for the check (or type) it was
-    /// running. Either way a fresh probe carries on with the rest, so the report is complete. What happened is
-    /// in the request's <see cref="ProbeTrace"/>.
+    /// a check that stays silent past its limit (<see cref="SilenceLimit"/>, in the probe's own time:
+    /// <see cref="ProbeSilence"/>) has its process killed, runs once more in a fresh probe, and is reported as
+    /// <see cref="Outcome.Timeout"/> when it hangs there too; a process that dies is reported as <see cref="Outcome.Crash"/>
+    /// for the check (or type) it was running. Either way a fresh probe carries on with the rest, so the report is
+    /// complete. What happened is in the request's <see cref="ProbeTrace"/>.
     /// </summary>
     public sealed class ProbeLauncher
     {
@@ -31,6 +32,9 @@ namespace StreamConformance.Sweep
 
         /// <summary>The longest a check may stay silent (no event) before it is declared hung, before what the probe measured extends it (<see cref="SilenceLimit"/>).</summary>
         public TimeSpan CheckTimeout { get; }
+
+        /// <summary>How long each thread of a probe process (by its id) has waited for a CPU: what its silence is not charged with (<see cref="ProbeSilence"/>).</summary>
+        public Func<int, IReadOnlyDictionary<int, long>?> RunQueueWaits { get; set; } = Sweep.RunQueueWaits.Of;
 
         /// <summary>How long a probe may take to start and say hello (runtime start-up, JIT of the harness).</summary>
         public TimeSpan StartTimeout { get; set; } = TimeSpan.FromSeconds(60);
@@ -47,6 +51,8 @@ namespace StreamConformance.Sweep
             var remaining = request.Items.ToList();
             var skip = new HashSet<string>(request.Skip);
             var claims = request.ClaimDirectory != null ? new ItemClaims(request.ClaimDirectory) : null;
+            // Steps that were killed as hung once (ProbeRequest.Key): the next hang of one is reported.
+            var hungOnce = new HashSet<string>();
             // An item's index in the chunk: what its claim is named by. The items left are always a run of the request's.
             int IndexOf(ProbeItem item) => request.ClaimOffset + request.Items.IndexOf(item);
             // Items the host has since given to another probe (always a tail) are no longer this request's.
@@ -70,8 +76,21 @@ namespace StreamConformance.Sweep
                     attempt.RuntimeCommand = runtime;
                     var requestPath = Path.Combine(workDirectory, $"request-{request.Runtime.Replace('/', '_')}-{trace.Processes}.json");
                     File.WriteAllText(requestPath, JsonConvert.SerializeObject(attempt));
-                    RunOnce(target, runtime.StartInfo(probe, new[] { requestPath }), trace, onEvent, cancel);
+                    var hostResult = RunOnce(target, runtime.StartInfo(probe, new[] { requestPath }), trace, onEvent, cancel);
                     if (trace.Completed || cancel.IsCancellationRequested) break;
+                    if (hostResult?.Outcome == Outcome.Timeout && OnTrial(trace) is string step)
+                    {
+                        if (hungOnce.Add(step))
+                        {
+                            // A step that hung once runs again in a fresh probe before it is reported: a stall of the
+                            // machine (a disk flushing a build's output) is not the stream's. Only a second hang is.
+                            skip.UnionWith(trace.Finished);
+                            remaining = remaining.Skip(Math.Max(0, remaining.FindIndex(i => i.Type == trace.Type))).ToList();
+                            continue;
+                        }
+                        hostResult.Message += "; it hung again in a fresh probe";
+                    }
+                    if (hostResult != null) trace.AddHostResult(hostResult);
                     if (!Resume(trace, skip, ref remaining))
                     {
                         // The probe cannot even start: report once instead of retrying forever.
@@ -87,6 +106,10 @@ namespace StreamConformance.Sweep
                 trace.Clock.Finish();
             }
         }
+
+        /// <summary>The step a hang is confirmed on by running it again (ProbeRequest.Key); null for a type's build, whose limit already outlasts its peers' waits, and for its finalizers.</summary>
+        static string? OnTrial(ProbeTrace trace) =>
+            trace.Type == null || trace.Check == null || trace.Check == ProbeRunner.FinalizeStep ? null : ProbeRequest.Key(trace.Type, trace.Variant ?? "", trace.Check);
 
         /// <summary>
         /// Narrows the items to those a fresh probe runs after the current process died or was killed: from the item that
@@ -134,7 +157,8 @@ namespace StreamConformance.Sweep
             return $"process died ({code}){lastLine}";
         }
 
-        void RunOnce(RuntimeTarget target, ProcessStartInfo psi, ProbeTrace trace, Action<ProbeEvent>? onEvent, CancellationToken cancel)
+        /// <summary>Runs one probe process over the request; the timeout or crash result the host gives for the step it ended in, if it did not complete.</summary>
+        CheckResult? RunOnce(RuntimeTarget target, ProcessStartInfo psi, ProbeTrace trace, Action<ProbeEvent>? onEvent, CancellationToken cancel)
         {
             psi.RedirectStandardOutput = psi.RedirectStandardError = psi.RedirectStandardInput = true;
 
@@ -150,15 +174,19 @@ namespace StreamConformance.Sweep
             process.BeginErrorReadLine();
 
             var limit = new SilenceLimit(trace, target.Flavor.CheckTimeout(CheckTimeout), StartTimeout);
+            var silence = ProbeSilence.Of(process.Id, RunQueueWaits);
             try
             {
                 while (true)
                 {
-                    if (!lines.TryTake(out var line, (int)Math.Min(int.MaxValue, limit.Current.TotalMilliseconds), cancel))
+                    if (!lines.TryTake(out var line, (int)Math.Min(int.MaxValue, Math.Ceiling(silence.NextLook(limit.Current).TotalMilliseconds)), cancel))
                     {
+                        silence.Measure();
+                        if (!silence.Exceeds(limit.Current)) continue;
                         timedOut = true;
                         break;
                     }
+                    silence.Restart();
                     if (line == null) break; // stdout closed: the process is exiting
                     var ev = ProbeEvent.TryParse(line);
                     if (ev == null) continue;
@@ -175,15 +203,13 @@ namespace StreamConformance.Sweep
                 if (!process.HasExited) Kill(process);
                 process.WaitForExit();
             }
-            if (trace.Completed) return;
+            if (trace.Completed) return null;
             string standardError;
             lock (stderr) standardError = stderr.ToString();
             trace.LastEnd = timedOut ? "killed after the time limit" : Describe(process.ExitCode, standardError);
-            if (cancel.IsCancellationRequested) return;
-
-            if (trace.Type != null)
-                trace.AddHostResult(Result(target.Name, trace.Type, trace.Variant ?? "", trace.Check ?? "construct",
-                    timedOut ? Outcome.Timeout : Outcome.Crash, timedOut ? limit.Describe() : trace.LastEnd));
+            if (cancel.IsCancellationRequested || trace.Type == null) return null;
+            return Result(target.Name, trace.Type, trace.Variant ?? "", trace.Check ?? "construct",
+                timedOut ? Outcome.Timeout : Outcome.Crash, timedOut ? limit.Describe(silence.Last) : trace.LastEnd);
         }
 
         static void Kill(Process process)

@@ -17,7 +17,8 @@ namespace StreamConformance.Sweep
     /// <item>A plain heartbeat restarts the silence and keeps the limit in force.</item>
     /// <item>Before the probe's hello: the start timeout.</item>
     /// </list>
-    /// Never more than <see cref="Ceiling"/>: a stream that spins forever is still a timeout.
+    /// Never more than <see cref="Ceiling"/>: a stream that spins forever is still a timeout. The silence measured against
+    /// the limit is the probe's own time, without what it spent waiting for a CPU (<see cref="ProbeSilence"/>).
     /// </summary>
     public sealed class SilenceLimit
     {
@@ -69,9 +70,13 @@ namespace StreamConformance.Sweep
                 : "per check");
         }
 
-        /// <summary>The timeout's message: how long, and why that long.</summary>
-        public string Describe() =>
-            string.Format(CultureInfo.InvariantCulture, "no result within {0:0.#} s ({1}); the probe was killed", Current.TotalSeconds, Reason);
+        /// <summary>The timeout's message: how long, why that long, and how much longer the clock ran while the probe waited for a CPU (<see cref="ProbeSilence"/>).</summary>
+        public string Describe(SilenceSpan silence = default)
+        {
+            var waited = silence.Words();
+            return string.Format(CultureInfo.InvariantCulture, "no result within {0:0.#} s ({1}){2}; the probe was killed",
+                Current.TotalSeconds, Reason, waited.Length == 0 ? "" : " of the probe's own time: " + waited);
+        }
 
         static TimeSpan Clamp(TimeSpan t) => t > Ceiling ? Ceiling : t;
         static TimeSpan Max(TimeSpan a, TimeSpan b) => a > b ? a : b;
