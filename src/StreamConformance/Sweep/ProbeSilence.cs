@@ -5,6 +5,8 @@ using System.Globalization;
 
 namespace StreamConformance.Sweep
 {
+    // One concept: a probe's silence as a hang is judged by it, and one measurement of it.
+
     /// <summary>
     /// How long a probe has been silent, as far as a hang goes: the wall time since its last event, less the time its
     /// threads stood ready to run with every CPU taken by other work (<see cref="RunQueueWaits"/>). Under a build beside
