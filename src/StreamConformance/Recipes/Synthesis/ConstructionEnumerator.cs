@@ -42,10 +42,10 @@ namespace StreamConformance.Recipes.Synthesis
 
         public static IReadOnlyList<IArgumentSource> DefaultSources { get; } = new IArgumentSource[]
         {
-            new KeyArguments(), new DigestArguments(), new LabelArguments(), new DelimiterArguments(), new CollectionArguments(), // by name or shape, before content and objects take them
+            new KeyArguments(), new DigestArguments(), new LabelArguments(), new DelimiterArguments(), new StreamListArguments(), new CollectionArguments(), // by name or shape, before content and objects take them
             new StreamArguments(), new LibraryStreamArguments(), new ContentArguments(), new FlagArguments(), new SizeArguments(),
             new FileSystemPathArguments(), new PathArguments(),
-            new BufferWriterArguments(), new StreamAdapterArguments(), new ObjectArguments(), new HandedOutArguments(),
+            new BufferWriterArguments(), new StreamAdapterArguments(), new LibraryContentArguments(), new ObjectArguments(), new HandedOutArguments(),
         };
 
         /// <summary>Public constructors of a public concrete type, fewest parameters first.</summary>

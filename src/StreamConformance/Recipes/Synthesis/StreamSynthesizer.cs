@@ -450,7 +450,7 @@ namespace StreamConformance.Recipes.Synthesis
         public static bool IsFilled(Trial trial) => !trial.HasSink && trial.CanRead && trial.CanWrite && trial.CanSeek && !ParametersGiveContent(trial.Construction.Method) && trial.Construction.Setter == null;
 
         static bool ParametersGiveContent(MethodBase method) =>
-            method.GetParameters().Any(p => StreamArguments.Supplies(p.ParameterType) || p.ParameterType == typeof(byte[])
+            method.GetParameters().Any(p => StreamArguments.Supplies(p.ParameterType) || StreamListArguments.ElementOf(p.ParameterType) != null || p.ParameterType == typeof(byte[])
                                             || p.ParameterType.IsGenericType && p.ParameterType.GetGenericArguments().SequenceEqual(new[] { typeof(byte) }));
 
         /// <summary>The longest content the checks read and write (<see cref="OpenLengths"/>).</summary>

@@ -101,13 +101,27 @@ namespace StreamConformance.Recipes.Synthesis
                    $"{encoder}.Write(content, 0, content.Length);\n{encoder}.Dispose();\nvar {name} = {sink}.ToArray();";
         }
 
+        /// <remarks>
+        /// A reader that gives back every byte of its input and then throws EndOfStreamException, instead of returning 0,
+        /// passes its content through: the stream says it is at its end, not that it cannot parse what it read (Apache
+        /// Avro's ByteBufferInputStream). Its checks then read it, and report the read at the end.
+        /// </remarks>
         public static Transcoder Decoder(Trial reader) => new Transcoder(reader.Construction.Label, input =>
         {
             var scope = new BuildScope(true, input);
             try
             {
                 var stream = reader.Build(scope).stream;
-                try { return ReadAll(stream, input.Length * 64 + 65536); }
+                var read = new MemoryStream();
+                try
+                {
+                    ReadAll(stream, input.Length * 64 + 65536, read);
+                    return read.ToArray();
+                }
+                catch (EndOfStreamException) when (read.Length == input.Length && read.ToArray().AsSpan().SequenceEqual(input))
+                {
+                    return read.ToArray();
+                }
                 finally { Trial.Discard(stream); }
             }
             finally { Trial.Discard(scope); }
@@ -116,10 +130,16 @@ namespace StreamConformance.Recipes.Synthesis
         public static byte[] ReadAll(Stream stream, int limit)
         {
             var result = new MemoryStream();
+            ReadAll(stream, limit, result);
+            return result.ToArray();
+        }
+
+        /// <summary>Reads into <paramref name="result"/> until the end or <paramref name="limit"/> bytes; what was read stays there if a read throws.</summary>
+        static void ReadAll(Stream stream, int limit, MemoryStream result)
+        {
             var buffer = new byte[4096];
             int n;
             while (result.Length < limit && (n = stream.Read(buffer, 0, buffer.Length)) > 0) result.Write(buffer, 0, n);
-            return result.ToArray();
         }
 
         /// <summary>Whether decoding what this encoder made of <paramref name="sample"/> gives it back; exceptions say no.</summary>

@@ -22,6 +22,8 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         public static class Signatures
         {
             public static void Named(byte[] envelopeKey, byte[] IV, byte[] salt, byte[] nonce, byte[] expectedHash, byte[] keyboard) { }
+            public static void ChunkAlone(IChunk chunk, bool release) { }
+            public static void ChunkBesideStream(Stream inner, IChunk header) { }
             public static void Collections(IEnumerable<Stream> inputs, IReadOnlyList<int> sizes, IReadOnlyDictionary<string, long> limits, List<string> names, IEnumerable<byte> bytes) { }
         }
 
@@ -59,7 +61,7 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         [Test]
         public void ACollectionGetsAnEmptyOne()
         {
-            Assert.That(Labels("Collections", 0), Is.EqualTo(new[] { "empty List<System.IO.Stream>" }));
+            Assert.That(Labels("Collections", 0), Is.EqualTo(new[] { "List<Stream> over the content" }), "streams give content: StreamListArguments");
             Assert.That(Labels("Collections", 1), Is.EqualTo(new[] { "empty List<int>" }));
             Assert.That(Labels("Collections", 2), Is.EqualTo(new[] { "empty Dictionary<string, long>" }));
             Assert.That(Labels("Collections", 3), Is.EqualTo(new[] { "empty List<string>" }));
@@ -69,6 +71,53 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             Assert.That(recipe.Variant, Is.EqualTo("new TrailerStream(Stream, empty Dictionary<string, string>)"));
             Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("new System.Collections.Generic.Dictionary<string, string>()"));
             PassesTheByteChecks(recipe);
+        }
+
+        /// <summary>As Apache Avro's ByteBufferInputStream(IList&lt;MemoryStream&gt;): an empty list would give it nothing to read.</summary>
+        [Test]
+        public void SeveralStreamsGetTheContentAcrossTwoOrOneSinkToWriteTo()
+        {
+            Assert.That(StreamListArguments.ElementOf(typeof(IList<MemoryStream>)), Is.EqualTo(typeof(MemoryStream)));
+            Assert.That(StreamListArguments.ElementOf(typeof(Stream[])), Is.EqualTo(typeof(Stream)));
+            Assert.That(StreamListArguments.ElementOf(typeof(List<FileStream>)), Is.Null, "a MemoryStream is no FileStream");
+            Assert.That(StreamListArguments.ElementOf(typeof(IList<byte>)), Is.Null);
+
+            var reader = GenericShapes.For(typeof(ConcatenatedStream)).Single();
+            Assert.That(reader.Variant, Is.EqualTo("read new ConcatenatedStream(List<MemoryStream> over the content)"));
+            Assert.That(reader.ReproSource(StreamAccess.Read), Does.Contain("new System.Collections.Generic.List<System.IO.MemoryStream> { new MemoryStream(content, 0, content.Length / 2, writable: false), "));
+            Passes(reader, "read-byte.values,read.differential");
+
+            var tee = GenericShapes.For(typeof(TeeStream)).Single();
+            Assert.That(tee.Variant, Does.Contain("new TeeStream(Stream[] over the content)"));
+            Assert.That(tee.ReproSource(StreamAccess.Write), Does.Contain("new System.IO.Stream[] { new MemoryStream() }"));
+            Passes(tee, "write-byte.round-trip");
+        }
+
+        /// <summary>
+        /// As Apache Avro's ByteBufferInputStream: every byte comes back, then the read at the end throws EndOfStreamException
+        /// instead of returning 0. Not content it cannot parse: its bytes are judged, and the read at the end is the finding.
+        /// </summary>
+        [Test]
+        public void AReaderThatThrowsAtItsEndAfterEveryByteIsJudgedNotCalledAParser()
+        {
+            var recipe = GenericShapes.For(typeof(EndThrowingStream)).Single();
+            Assert.That(recipe.TransformsContentReason, Is.Null);
+            var values = CheckCatalog.Select("read-byte.values").SelectMany(c => c.Run(recipe, new CheckContext { Quick = true })).Single();
+            Assert.That(values.Outcome, Is.EqualTo(Outcome.Fail), values.Message);
+            Assert.That(values.Message, Does.Contain("EndOfStreamException"));
+        }
+
+        /// <summary>As DotNetty's ReadOnlyByteBufferStream(IByteBuffer, bool): a library's holder of bytes, made from the content by its factory.</summary>
+        [Test]
+        public void ALibrarysHolderOfBytesIsMadeFromTheContentWhereNothingElseGivesIt()
+        {
+            Assert.That(Labels("ChunkAlone", 0), Is.EqualTo(new[] { "Chunks.Wrap(content)" }));
+            Assert.That(Labels("ChunkBesideStream", 1), Is.EqualTo(new[] { "EmptyChunk" }), "beside a stream it is a setting, never the content");
+
+            var recipe = GenericShapes.For(typeof(ChunkReadStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("read new ChunkReadStream(Chunks.Wrap(content), false)"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("StreamConformance.Tests.Recipes.Synthesis.CallerArgumentTests.Chunks.Wrap((byte[])content.Clone())"));
+            Passes(recipe, "read-byte.values,read.differential");
         }
 
         [Test]
@@ -141,9 +190,11 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Check + ": " + result.Message);
         }
 
-        static void PassesTheByteChecks(StreamRecipe recipe)
+        static void PassesTheByteChecks(StreamRecipe recipe) => Passes(recipe, "read-byte.values,read.differential,write-byte.round-trip");
+
+        static void Passes(StreamRecipe recipe, string checks)
         {
-            foreach (var result in CheckCatalog.Select("read-byte.values,read.differential,write-byte.round-trip").SelectMany(c => c.Run(recipe, new CheckContext { Quick = true })))
+            foreach (var result in CheckCatalog.Select(checks).SelectMany(c => c.Run(recipe, new CheckContext { Quick = true })))
                 Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), recipe.Variant + ": " + result.Check + ": " + result.Message);
         }
 
@@ -192,6 +243,136 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 if (n == 0 && count > 0 && _expectedHash != null && (_expectedHash.Length != 1 || _expectedHash[0] != _sum))
                     throw new InvalidDataException("Expected hash not equal to calculated hash");
                 return n;
+            }
+        }
+
+        /// <summary>A library's holder of bytes (DotNetty's IByteBuffer): callers get one from <see cref="Chunks"/>.</summary>
+        public interface IChunk
+        {
+            int Count { get; }
+            byte this[int index] { get; }
+        }
+
+        public static class Chunks
+        {
+            public static IChunk Wrap(byte[] bytes) => new ArrayChunk(bytes);
+        }
+
+        sealed class ArrayChunk : IChunk
+        {
+            readonly byte[] _bytes;
+            public ArrayChunk(byte[] bytes) => _bytes = bytes;
+            public int Count => _bytes.Length;
+            public byte this[int index] => _bytes[index];
+        }
+
+        /// <summary>The one a caller can make with new: nothing to read (DotNetty's EmptyByteBuffer).</summary>
+        public sealed class EmptyChunk : IChunk
+        {
+            public int Count => 0;
+            public byte this[int index] => throw new IndexOutOfRangeException();
+        }
+
+        /// <summary>Reads a chunk's bytes.</summary>
+        public sealed class ChunkReadStream : Stream
+        {
+            readonly IChunk _chunk;
+            int _next;
+            public ChunkReadStream(IChunk chunk, bool release) => _chunk = chunk ?? throw new ArgumentNullException(nameof(chunk));
+            public override bool CanRead => true;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() { }
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                if (buffer == null) throw new ArgumentNullException(nameof(buffer));
+                if (offset < 0 || count < 0 || count > buffer.Length - offset) throw new ArgumentOutOfRangeException(nameof(count));
+                var n = Math.Min(count, _chunk.Count - _next);
+                for (var i = 0; i < n; i++) buffer[offset + i] = _chunk[_next++];
+                return n;
+            }
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        }
+
+        /// <summary>Reads its parts one after the other; refuses a list with none, as a reader with nothing to read.</summary>
+        public sealed class ConcatenatedStream : Stream
+        {
+            readonly IList<MemoryStream> _parts;
+            int _current;
+            public ConcatenatedStream(IList<MemoryStream> parts)
+            {
+                if (parts == null || parts.Count == 0) throw new ArgumentException("no parts to read", nameof(parts));
+                _parts = parts;
+            }
+            public override bool CanRead => true;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() { }
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                if (buffer == null) throw new ArgumentNullException(nameof(buffer));
+                if (offset < 0 || count < 0 || count > buffer.Length - offset) throw new ArgumentOutOfRangeException(nameof(count));
+                while (count > 0 && _current < _parts.Count)
+                {
+                    var n = _parts[_current].Read(buffer, offset, count);
+                    if (n > 0) return n;
+                    _current++;
+                }
+                return 0;
+            }
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        }
+
+        /// <summary>Reads its one inner stream and throws at its end, as Apache Avro's ByteBufferInputStream does.</summary>
+        public sealed class EndThrowingStream : Stream
+        {
+            readonly MemoryStream _inner;
+            public EndThrowingStream(MemoryStream inner) => _inner = inner;
+            public override bool CanRead => true;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() { }
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                if (count == 0) return 0;
+                if (_inner.Position >= _inner.Length) throw new EndOfStreamException();
+                return _inner.Read(buffer, offset, count);
+            }
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        }
+
+        /// <summary>Writes every byte to each of its outputs.</summary>
+        public sealed class TeeStream : Stream
+        {
+            readonly Stream[] _outputs;
+            public TeeStream(params Stream[] outputs) => _outputs = outputs ?? throw new ArgumentNullException(nameof(outputs));
+            public override bool CanRead => false;
+            public override bool CanSeek => false;
+            public override bool CanWrite => true;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush()
+            {
+                foreach (var output in _outputs) output.Flush();
+            }
+            public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count)
+            {
+                foreach (var output in _outputs) output.Write(buffer, offset, count);
             }
         }
 
