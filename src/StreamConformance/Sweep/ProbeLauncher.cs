@@ -33,8 +33,8 @@ namespace StreamConformance.Sweep
         /// <summary>The longest a check may stay silent (no event) before it is declared hung, before what the probe measured extends it (<see cref="SilenceLimit"/>).</summary>
         public TimeSpan CheckTimeout { get; }
 
-        /// <summary>How long each thread of a probe process (by its id) has waited for a CPU: what its silence is not charged with (<see cref="ProbeSilence"/>).</summary>
-        public Func<int, IReadOnlyDictionary<int, long>?> RunQueueWaits { get; set; } = Sweep.RunQueueWaits.Of;
+        /// <summary>How long each thread of a probe process (by its id) has run and waited for a CPU: what its silence is not charged with (<see cref="ProbeSilence"/>).</summary>
+        public Func<int, IReadOnlyDictionary<int, ThreadTime>?> ThreadTimes { get; set; } = Sweep.ThreadTimes.Of;
 
         /// <summary>How long a probe may take to start and say hello (runtime start-up, JIT of the harness).</summary>
         public TimeSpan StartTimeout { get; set; } = TimeSpan.FromSeconds(60);
@@ -174,7 +174,7 @@ namespace StreamConformance.Sweep
             process.BeginErrorReadLine();
 
             var limit = new SilenceLimit(trace, target.Flavor.CheckTimeout(CheckTimeout), StartTimeout);
-            var silence = ProbeSilence.Of(process.Id, RunQueueWaits);
+            var silence = ProbeSilence.Of(process.Id, ThreadTimes);
             try
             {
                 while (true)

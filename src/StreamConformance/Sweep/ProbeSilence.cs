@@ -9,17 +9,20 @@ namespace StreamConformance.Sweep
 
     /// <summary>
     /// How long a probe has been silent, as far as a hang goes: the wall time since its last event, less the time its
-    /// threads stood ready to run with every CPU taken by other work (<see cref="RunQueueWaits"/>). Under a build beside
+    /// threads stood ready to run with every CPU taken by other work (<see cref="ThreadTimes"/>). Under a build beside
     /// the sweep, a Mono probe's measuring thread ran 25 % of the wall time and waited for a CPU the other 75 %: a working
     /// step of 1.7 s took 7 s on the clock and was killed as a hang. A thread that is blocked (a real hang on a lock or a
     /// read) waits on no run queue, so its silence is charged in full; a thread that spins forever is charged at the share
     /// of the CPU it gets, and the wall clock still stops it at <see cref="SilenceLimit.Ceiling"/>.
     /// </summary>
     /// <remarks>
-    /// The busiest-waiting thread's wait is what is taken off: it is the one that was ready to make progress. The run
-    /// queue is first read <see cref="FirstLook"/> into a silence, not at every event (a probe sends thousands), and the
-    /// silence before that first look is charged in full. Where the system does not say (<see cref="RunQueueWaits"/> is
-    /// null), the silence is the wall time, as before.
+    /// The busiest-waiting thread's wait is what is taken off: it is the one that was ready to make progress. But only
+    /// the part other processes caused: a probe whose own threads fill every core (NPOI's reader spinning forever on
+    /// several pool threads) waits on itself, and the wall time less the CPU time its threads got, shared over the cores,
+    /// bounds what is taken off. Without that bound, such a hang on two cores was killed after 35 s instead of 5. The
+    /// threads are first read <see cref="FirstLook"/> into a silence, not at every event (a probe sends thousands), and
+    /// the silence before that first look is charged in full. Where the system does not say (<see cref="ThreadTimes"/>
+    /// is null), the silence is the wall time, as before.
     /// </remarks>
     public sealed class ProbeSilence
     {
@@ -30,27 +33,30 @@ namespace StreamConformance.Sweep
         static readonly TimeSpan MinLook = TimeSpan.FromMilliseconds(50);
 
         readonly Func<TimeSpan> _now;
-        readonly Func<IReadOnlyDictionary<int, long>?> _waits;
+        readonly Func<IReadOnlyDictionary<int, ThreadTime>?> _threads;
+        readonly int _cores;
         TimeSpan _since;
         bool _looked;
         TimeSpan _lookedAt;
-        IReadOnlyDictionary<int, long>? _firstWaits;
+        IReadOnlyDictionary<int, ThreadTime>? _first;
 
         /// <param name="now">A monotonic clock.</param>
-        /// <param name="waits">The probe's threads' run-queue waits in nanoseconds, by thread id; null when unknown.</param>
-        public ProbeSilence(Func<TimeSpan> now, Func<IReadOnlyDictionary<int, long>?> waits)
+        /// <param name="threads">The probe's threads' times, by thread id; null when unknown.</param>
+        /// <param name="cores">The CPUs the probe's threads can share.</param>
+        public ProbeSilence(Func<TimeSpan> now, Func<IReadOnlyDictionary<int, ThreadTime>?> threads, int cores)
         {
             _now = now;
-            _waits = waits;
+            _threads = threads;
+            _cores = Math.Max(1, cores);
             Restart();
         }
 
-        /// <summary>The silence of process <paramref name="pid"/>, read through <paramref name="waits"/> (<see cref="RunQueueWaits.Of"/> by default).</summary>
-        public static ProbeSilence Of(int pid, Func<int, IReadOnlyDictionary<int, long>?>? waits = null)
+        /// <summary>The silence of process <paramref name="pid"/>, read through <paramref name="threads"/> (<see cref="ThreadTimes.Of"/> by default).</summary>
+        public static ProbeSilence Of(int pid, Func<int, IReadOnlyDictionary<int, ThreadTime>?>? threads = null)
         {
             var clock = Stopwatch.StartNew();
-            waits ??= RunQueueWaits.Of;
-            return new ProbeSilence(() => clock.Elapsed, () => waits(pid));
+            threads ??= ThreadTimes.Of;
+            return new ProbeSilence(() => clock.Elapsed, () => threads(pid), Environment.ProcessorCount);
         }
 
         /// <summary>The last measurement.</summary>
@@ -61,7 +67,7 @@ namespace StreamConformance.Sweep
         {
             _since = _now();
             _looked = false;
-            _firstWaits = null;
+            _first = null;
             Last = default;
         }
 
@@ -82,20 +88,24 @@ namespace StreamConformance.Sweep
             {
                 _looked = true;
                 _lookedAt = now;
-                _firstWaits = _waits();
+                _first = _threads();
                 return Last = new SilenceSpan(wall, TimeSpan.Zero);
             }
             var waited = TimeSpan.Zero;
-            if (_firstWaits != null && _waits() is { } current)
+            if (_first != null && _threads() is { } current)
             {
-                long most = 0;
+                long most = 0, ran = 0;
                 foreach (var thread in current)
                 {
-                    // A thread started since the first look has waited only since then.
-                    var before = _firstWaits.TryGetValue(thread.Key, out var w) ? w : 0;
-                    most = Math.Max(most, thread.Value - before);
+                    // A thread started since the first look has run and waited only since then.
+                    var before = _first.TryGetValue(thread.Key, out var t) ? t : default;
+                    most = Math.Max(most, thread.Value.WaitedNanoseconds - before.WaitedNanoseconds);
+                    ran += thread.Value.RanNanoseconds - before.RanNanoseconds;
                 }
-                waited = Min(TimeSpan.FromTicks(most / 100), now - _lookedAt);
+                // What other processes kept from it: the time since the first look less its threads' CPU time over the cores.
+                var span = now - _lookedAt;
+                var external = span - TimeSpan.FromTicks(ran / 100 / _cores);
+                waited = Min(TimeSpan.FromTicks(most / 100), external > TimeSpan.Zero ? external : TimeSpan.Zero);
             }
             return Last = new SilenceSpan(wall, waited);
         }

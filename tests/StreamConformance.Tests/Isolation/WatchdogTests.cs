@@ -21,7 +21,7 @@ namespace StreamConformance.Tests.Isolation
     {
         static readonly TimeSpan Limit = TimeSpan.FromMilliseconds(RepoPaths.OnMono ? 1500 : 1000);
 
-        static ProbeTrace Run(Func<int, IReadOnlyDictionary<int, long>?> runQueueWaits, params string[] types)
+        static ProbeTrace Run(Func<int, IReadOnlyDictionary<int, ThreadTime>?> threadTimes, params string[] types)
         {
             var target = RepoPaths.OnMono ? RuntimeResolver.Resolve("mono") : RuntimeResolver.Resolve("dotnet");
             var assembly = RepoPaths.FaultyStreams(RepoPaths.OnMono ? "net472" : "net10.0");
@@ -29,7 +29,7 @@ namespace StreamConformance.Tests.Isolation
             var request = new ProbeRequest { Runtime = target.Name, Quick = true, Checks = "read-byte.values", TempDirectory = scratch.Path };
             foreach (var type in types) request.Items.Add(new ProbeItem { Type = "FaultyStreams." + type, AssemblyPath = assembly });
             var trace = new ProbeTrace();
-            new ProbeLauncher(new ProbeLocator(RepoPaths.ProbeRoot), Limit) { RunQueueWaits = runQueueWaits }.Run(target, request, scratch.Path, trace);
+            new ProbeLauncher(new ProbeLocator(RepoPaths.ProbeRoot), Limit) { ThreadTimes = threadTimes }.Run(target, request, scratch.Path, trace);
             return trace;
         }
 
@@ -50,7 +50,7 @@ namespace StreamConformance.Tests.Isolation
             // The probe's main thread has waited for a CPU 90 % of the time since the test began, as under a build on two
             // cores: the 2.5 s read is charged about 0.7 s (the first look at the run queue comes 0.5 s into a silence).
             var clock = Stopwatch.StartNew();
-            var trace = Run(pid => new Dictionary<int, long> { [pid] = (long)(clock.Elapsed.Ticks * 90L) }, "SlowFirstReadStream", "HangingStream");
+            var trace = Run(pid => new Dictionary<int, ThreadTime> { [pid] = new ThreadTime(0, clock.Elapsed.Ticks * 90L) }, "SlowFirstReadStream", "HangingStream");
 
             Assert.That(Of(trace, "SlowFirstReadStream"), Is.Not.Empty.And.All.EqualTo(Outcome.Pass), All(trace));
             var hang = trace.Results.Where(r => r.Type == "FaultyStreams.HangingStream" && r.Outcome == Outcome.Timeout).ToList();

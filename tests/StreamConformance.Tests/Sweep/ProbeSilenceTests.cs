@@ -12,19 +12,22 @@ namespace StreamConformance.Tests.Sweep
         static readonly TimeSpan Limit = TimeSpan.FromSeconds(5);
 
         TimeSpan _now;
-        Dictionary<int, long>? _waits;
+        Dictionary<int, ThreadTime>? _threads;
 
         [SetUp]
         public void AtZeroWithNothingWaited()
         {
             _now = TimeSpan.Zero;
-            _waits = new Dictionary<int, long>();
+            _threads = new Dictionary<int, ThreadTime>();
         }
 
-        ProbeSilence Silence() => new ProbeSilence(() => _now, () => _waits == null ? null : new Dictionary<int, long>(_waits));
+        /// <summary>On two cores, as this machine.</summary>
+        ProbeSilence Silence() => new ProbeSilence(() => _now, () => _threads == null ? null : new Dictionary<int, ThreadTime>(_threads), cores: 2);
 
         void At(double seconds) => _now = TimeSpan.FromSeconds(seconds);
-        void Waited(int thread, double seconds) => _waits![thread] = (long)(seconds * 1e9);
+        void Waited(int thread, double seconds) => _threads![thread] = new ThreadTime(Ran(thread), (long)(seconds * 1e9));
+        void Ran(int thread, double seconds) => _threads![thread] = new ThreadTime((long)(seconds * 1e9), _threads.TryGetValue(thread, out var t) ? t.WaitedNanoseconds : 0);
+        long Ran(int thread) => _threads!.TryGetValue(thread, out var t) ? t.RanNanoseconds : 0;
 
         [Test]
         public void ABlockedProbeIsChargedTheWholeSilence()
@@ -67,7 +70,7 @@ namespace StreamConformance.Tests.Sweep
             var silence = Silence();
             At(0.5);
             silence.Measure();
-            _waits!.Remove(1);
+            _threads!.Remove(1);
             Waited(7, 1.5);
             At(3);
             silence.Measure();
@@ -104,7 +107,7 @@ namespace StreamConformance.Tests.Sweep
         [Test]
         public void WhereTheSystemDoesNotSayTheSilenceIsTheClocks()
         {
-            _waits = null;
+            _threads = null;
             var silence = Silence();
             At(0.5);
             silence.Measure();
@@ -129,12 +132,42 @@ namespace StreamConformance.Tests.Sweep
             Assert.That(silence.Exceeds(Limit), Is.False);
         }
 
+        /// <summary>NPOI's reader spinning forever on several pool threads: they wait on each other, not on the machine.</summary>
         [Test]
-        public void ASchedstatLineGivesItsRunQueueField()
+        public void AProbeWhoseOwnThreadsFillEveryCoreIsChargedItsWait()
         {
-            Assert.That(RunQueueWaits.Parse("914293 5123 2\n"), Is.EqualTo(5123));
-            Assert.That(RunQueueWaits.Parse("914293"), Is.Null);
-            Assert.That(RunQueueWaits.Parse("a b c"), Is.Null);
+            var silence = Silence();
+            At(0.5);
+            silence.Measure();
+            At(5.5);
+            foreach (var thread in new[] { 1, 2, 3, 4 })
+            {
+                Ran(thread, 2.5); // four spinning threads share the two cores for the 5 s
+                Waited(thread, 2.5);
+            }
+            silence.Measure();
+            Assert.That(silence.Last.Waited, Is.EqualTo(TimeSpan.Zero));
+            Assert.That(silence.Exceeds(Limit), Is.True, "a hang is a hang, whoever it keeps from a CPU");
+
+            _threads!.Clear();
+            silence.Restart();
+            At(6);
+            silence.Measure();
+            At(11);
+            Ran(1, 2.5); // one spinner beside other processes: half of one core was other work's
+            Waited(1, 2.5);
+            silence.Measure();
+            Assert.That(silence.Last.Waited, Is.EqualTo(TimeSpan.FromSeconds(2.5)), "bounded by 5 s less 2.5 s of CPU over two cores: 3.75 s");
+        }
+
+        [Test]
+        public void ASchedstatLineGivesItsTimeOnACpuAndOnTheRunQueue()
+        {
+            var time = ThreadTimes.Parse("914293 5123 2\n")!.Value;
+            Assert.That(time.RanNanoseconds, Is.EqualTo(914293));
+            Assert.That(time.WaitedNanoseconds, Is.EqualTo(5123));
+            Assert.That(ThreadTimes.Parse("914293"), Is.Null);
+            Assert.That(ThreadTimes.Parse("a b c"), Is.Null);
         }
 
         /// <summary>Four busy threads on fewer cores must queue: the waits read from this process show it (Linux only).</summary>
@@ -142,7 +175,7 @@ namespace StreamConformance.Tests.Sweep
         public void ThisProcessesBusyThreadsAreSeenWaiting()
         {
             var pid = System.Diagnostics.Process.GetCurrentProcess().Id;
-            var before = RunQueueWaits.Of(pid);
+            var before = ThreadTimes.Of(pid);
             if (before == null) Assert.Ignore("this system gives no per-thread scheduler statistics");
             Assert.That(before!.Keys, Does.Contain(pid), "the main thread's id is the process's");
             var busy = 2 * Environment.ProcessorCount;
@@ -156,11 +189,11 @@ namespace StreamConformance.Tests.Sweep
             }
             // Read while they still spin: a thread that has ended is gone from the listing.
             Thread.Sleep(300);
-            var during = RunQueueWaits.Of(pid)!;
+            var during = ThreadTimes.Of(pid)!;
             Volatile.Write(ref stop, 1);
             threads.ForEach(t => t.Join());
             long most = 0;
-            foreach (var thread in during) most = Math.Max(most, thread.Value - (before.TryGetValue(thread.Key, out var w) ? w : 0));
+            foreach (var thread in during) most = Math.Max(most, thread.Value.WaitedNanoseconds - (before.TryGetValue(thread.Key, out var w) ? w.WaitedNanoseconds : 0));
             Assert.That(most, Is.GreaterThan(0), $"{busy} busy threads on {Environment.ProcessorCount} cores");
         }
     }
