@@ -274,17 +274,11 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         /// <summary>Reads a chunk's bytes.</summary>
-        public sealed class ChunkReadStream : Stream
+        public sealed class ChunkReadStream : ReadOnlyTestStream
         {
             readonly IChunk _chunk;
             int _next;
             public ChunkReadStream(IChunk chunk, bool release) => _chunk = chunk ?? throw new ArgumentNullException(nameof(chunk));
-            public override bool CanRead => true;
-            public override bool CanSeek => false;
-            public override bool CanWrite => false;
-            public override long Length => throw new NotSupportedException();
-            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-            public override void Flush() { }
             public override int Read(byte[] buffer, int offset, int count)
             {
                 if (buffer == null) throw new ArgumentNullException(nameof(buffer));
@@ -293,13 +287,10 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 for (var i = 0; i < n; i++) buffer[offset + i] = _chunk[_next++];
                 return n;
             }
-            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-            public override void SetLength(long value) => throw new NotSupportedException();
-            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
         }
 
         /// <summary>Reads its parts one after the other; refuses a list with none, as a reader with nothing to read.</summary>
-        public sealed class ConcatenatedStream : Stream
+        public sealed class ConcatenatedStream : ReadOnlyTestStream
         {
             readonly IList<MemoryStream> _parts;
             int _current;
@@ -308,12 +299,6 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 if (parts == null || parts.Count == 0) throw new ArgumentException("no parts to read", nameof(parts));
                 _parts = parts;
             }
-            public override bool CanRead => true;
-            public override bool CanSeek => false;
-            public override bool CanWrite => false;
-            public override long Length => throw new NotSupportedException();
-            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-            public override void Flush() { }
             public override int Read(byte[] buffer, int offset, int count)
             {
                 if (buffer == null) throw new ArgumentNullException(nameof(buffer));
@@ -326,31 +311,19 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 }
                 return 0;
             }
-            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-            public override void SetLength(long value) => throw new NotSupportedException();
-            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
         }
 
         /// <summary>Reads its one inner stream and throws at its end, as Apache Avro's ByteBufferInputStream does.</summary>
-        public sealed class EndThrowingStream : Stream
+        public sealed class EndThrowingStream : ReadOnlyTestStream
         {
             readonly MemoryStream _inner;
             public EndThrowingStream(MemoryStream inner) => _inner = inner;
-            public override bool CanRead => true;
-            public override bool CanSeek => false;
-            public override bool CanWrite => false;
-            public override long Length => throw new NotSupportedException();
-            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-            public override void Flush() { }
             public override int Read(byte[] buffer, int offset, int count)
             {
                 if (count == 0) return 0;
                 if (_inner.Position >= _inner.Length) throw new EndOfStreamException();
                 return _inner.Read(buffer, offset, count);
             }
-            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-            public override void SetLength(long value) => throw new NotSupportedException();
-            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
         }
 
         /// <summary>Writes every byte to each of its outputs.</summary>
