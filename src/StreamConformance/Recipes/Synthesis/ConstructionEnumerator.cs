@@ -69,7 +69,7 @@ namespace StreamConformance.Recipes.Synthesis
             var result = new List<MethodBase>();
             foreach (var type in types.Where(t => !t.ContainsGenericParameters && !AuthoredRecipes.IsRecipeClass(t)).OrderBy(t => t.FullName, StringComparer.Ordinal))
             {
-                var receiverMakeable = !typeof(Stream).IsAssignableFrom(type) && ObjectArguments.Instance(type).Count > 0;
+                var receiverMakeable = !typeof(Stream).IsAssignableFrom(type) && (ObjectArguments.Instance(type).Count > 0 || PathReceiver(type) != null);
                 foreach (var method in type.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly)
                              .OrderBy(m => m.GetParameters().Length).ThenBy(m => m.ToString(), StringComparer.Ordinal))
                 {
@@ -79,6 +79,24 @@ namespace StreamConformance.Recipes.Synthesis
                 }
             }
             return result;
+        }
+
+        /// <summary>
+        /// A receiver a caller makes from a path, for the streams its methods hand out (Mono.Unix's <c>new UnixFileInfo(path)</c>,
+        /// whose <c>Open…</c> give its <c>UnixStream</c>): made per build over a file holding the content (read) or not there
+        /// yet (write, read back from disk), as a path argument is (<see cref="PathArguments"/>). Null for a stream, or a type
+        /// with no public constructor whose one parameter is a path.
+        /// </summary>
+        public static Argument? PathReceiver(Type type)
+        {
+            if (typeof(Stream).IsAssignableFrom(type) || type.IsAbstract || type.ContainsGenericParameters) return null;
+            var ctor = type.GetConstructors(BindingFlags.Public | BindingFlags.Instance)
+                .Where(c => c.GetParameters() is { Length: 1 } ps && PathArguments.IsPath(ps[0])).OrderBy(c => c.ToString(), StringComparer.Ordinal).FirstOrDefault();
+            if (ctor == null) return null;
+            var path = new PathArguments().For(ctor.GetParameters()[0]).Single();
+            var name = CSharpNames.Of(type);
+            return new Argument($"new {CSharpNames.Short(type)}(path)", $"new {name}({path.Source(true)})", $"new {name}({path.Source(false)})",
+                scope => ctor.Invoke(new[] { path.Make(scope) }));
         }
 
         static bool Usable(MethodBase method) =>
@@ -91,7 +109,7 @@ namespace StreamConformance.Recipes.Synthesis
             Argument? receiver = null;
             if (!method.IsStatic && !method.IsConstructor)
             {
-                receiver = ObjectArguments.Instance(method.DeclaringType!).FirstOrDefault();
+                receiver = ObjectArguments.Instance(method.DeclaringType!).FirstOrDefault() ?? PathReceiver(method.DeclaringType!);
                 if (receiver == null)
                 {
                     unsupplied = $"no instance of {CSharpNames.Short(method.DeclaringType!)} to call {method.Name} on";

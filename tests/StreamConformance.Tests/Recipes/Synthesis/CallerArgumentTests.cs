@@ -93,6 +93,31 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             Passes(tee, "write-byte.round-trip");
         }
 
+        /// <summary>As Mono.Unix's UnixFileInfo(path), whose Open… hands out a UnixStream that no constructor a caller can fill makes.</summary>
+        [Test]
+        public void AnObjectMadeFromAPathHandsOutItsStreamsOverTheContentsFile()
+        {
+            Assert.That(ConstructionEnumerator.PathReceiver(typeof(FileTicket)), Is.Not.Null);
+            Assert.That(ConstructionEnumerator.PathReceiver(typeof(EndThrowingStream)), Is.Null, "a stream is no receiver");
+            var openRead = typeof(FileTicket).GetMethod(nameof(FileTicket.OpenRead))!;
+            Assert.That(ConstructionEnumerator.Factories(typeof(FileTicket).Assembly), Does.Contain(openRead));
+
+            var construction = new ConstructionEnumerator().Combinations(openRead, out var unsupplied).Single();
+            Assert.That(unsupplied, Is.Null);
+            Assert.That(construction.Source(true), Does.Contain("new StreamConformance.Tests.Recipes.Synthesis.CallerArgumentTests.FileTicket(path /* a file holding content */).OpenRead()"));
+            var content = StreamContent.Of(300);
+            var scope = new BuildScope(true, content);
+            try
+            {
+                using var stream = construction.Invoke(scope).Single();
+                var back = new MemoryStream();
+                stream.CopyTo(back);
+                Assert.That(back.ToArray(), Is.EqualTo(content));
+                Assert.That(scope.ContentGiven, Is.True);
+            }
+            finally { Trial.Discard(scope); }
+        }
+
         /// <summary>
         /// As Apache Avro's ByteBufferInputStream: every byte comes back, then the read at the end throws EndOfStreamException
         /// instead of returning 0. Not content it cannot parse: its bytes are judged, and the read at the end is the finding.
@@ -311,6 +336,14 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 }
                 return 0;
             }
+        }
+
+        /// <summary>A file's handle made from its path, which opens the file (Mono.Unix's UnixFileInfo).</summary>
+        public sealed class FileTicket
+        {
+            readonly string _path;
+            public FileTicket(string path) => _path = path;
+            public Stream OpenRead() => File.OpenRead(_path);
         }
 
         /// <summary>Reads its one inner stream and throws at its end, as Apache Avro's ByteBufferInputStream does.</summary>
