@@ -84,8 +84,7 @@ namespace StreamConformance.Sweep
                         {
                             // A step that hung once runs again in a fresh probe before it is reported: a stall of the
                             // machine (a disk flushing a build's output) is not the stream's. Only a second hang is.
-                            skip.UnionWith(trace.Finished);
-                            remaining = remaining.Skip(Math.Max(0, remaining.FindIndex(i => i.Type == trace.Type))).ToList();
+                            Resume(trace, skip, ref remaining, skipStep: false);
                             continue;
                         }
                         hostResult.Message += "; it hung again in a fresh probe";
@@ -116,7 +115,8 @@ namespace StreamConformance.Sweep
         /// was running, skipping the step it was in (a crash or hang inside a check costs only that check). False when
         /// the probe did not even start, again.
         /// </summary>
-        static bool Resume(ProbeTrace trace, HashSet<string> skip, ref List<ProbeItem> remaining)
+        /// <param name="skipStep">False to run the step it was in again (a hang on trial, <see cref="OnTrial"/>).</param>
+        static bool Resume(ProbeTrace trace, HashSet<string> skip, ref List<ProbeItem> remaining, bool skipStep = true)
         {
             var type = trace.Type;
             var index = type == null ? -1 : remaining.FindIndex(i => i.Type == type);
@@ -128,7 +128,7 @@ namespace StreamConformance.Sweep
             }
             else if (trace.Check != null && index >= 0)
             {
-                skip.Add(ProbeRequest.Key(type!, trace.Variant ?? "", trace.Check));
+                if (skipStep) skip.Add(ProbeRequest.Key(type!, trace.Variant ?? "", trace.Check));
                 skip.UnionWith(trace.Finished);
                 remaining = remaining.Skip(index).ToList();
             }

@@ -12,7 +12,8 @@ namespace StreamConformance.Recipes.Synthesis
     /// </summary>
     public sealed class CollectionArguments : IArgumentSource
     {
-        static readonly Type[] ListShapes =
+        /// <summary>The list shapes a List&lt;T&gt; is given for (also <see cref="StreamListArguments"/>'s).</summary>
+        internal static readonly Type[] ListShapes =
         {
             typeof(IEnumerable<>), typeof(ICollection<>), typeof(IList<>), typeof(IReadOnlyList<>), typeof(IReadOnlyCollection<>), typeof(List<>),
         };

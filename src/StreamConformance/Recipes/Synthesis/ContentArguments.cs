@@ -11,7 +11,13 @@ namespace StreamConformance.Recipes.Synthesis
     /// </summary>
     public sealed class ContentArguments : IArgumentSource
     {
-        const int WriteBuffer = 65536;
+        /// <summary>What a write is given where content would go: a zeroed buffer of this size (a fixed store nothing reads back).</summary>
+        internal const int WriteBuffer = 65536;
+
+        /// <summary>A parameter the argument sources give content through: a stream, a list of streams, bytes, or a type over bytes.</summary>
+        public static bool GivesContent(Type type) =>
+            StreamArguments.Supplies(type) || StreamListArguments.ElementOf(type) != null || type == typeof(byte[])
+            || type.IsGenericType && type.GetGenericArguments().Length == 1 && type.GetGenericArguments()[0] == typeof(byte);
 
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
         {
@@ -29,7 +35,8 @@ namespace StreamConformance.Recipes.Synthesis
             };
         }
 
-        static byte[] Bytes(BuildScope scope)
+        /// <summary>The content for a read (marked given), a zeroed buffer for a write.</summary>
+        internal static byte[] Bytes(BuildScope scope)
         {
             if (!scope.ForReading) return new byte[WriteBuffer];
             scope.ContentGiven = true;

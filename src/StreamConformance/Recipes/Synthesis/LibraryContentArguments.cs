@@ -23,22 +23,15 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>At most this many ways to make one holder: a constructor first, then factories by name.</summary>
         const int MaxWays = 2;
 
-        const int WriteBuffer = 65536;
-
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
         {
             var type = parameter.ParameterType;
             if (!type.IsVisible || type.IsPrimitive || type.IsValueType || type == typeof(string) || type.IsArray || type.ContainsGenericParameters
                 || typeof(Stream).IsAssignableFrom(type) || typeof(Delegate).IsAssignableFrom(type) || FactoryIndex.IsRuntimeAssembly(type.Assembly)
-                || parameter.Member is not MethodBase method || method.GetParameters().Any(p => p.Position != parameter.Position && GivesContent(p.ParameterType)))
+                || parameter.Member is not MethodBase method || method.GetParameters().Any(p => p.Position != parameter.Position && ContentArguments.GivesContent(p.ParameterType)))
                 return new Argument[0];
             return s_ways.GetOrAdd(type, Ways);
         }
-
-        /// <summary>A parameter the other sources give content through.</summary>
-        static bool GivesContent(Type type) =>
-            StreamArguments.Supplies(type) || StreamListArguments.ElementOf(type) != null || type == typeof(byte[])
-            || type.IsGenericType && type.GetGenericArguments().SequenceEqual(new[] { typeof(byte) });
 
         static readonly ConcurrentDictionary<Type, IReadOnlyList<Argument>> s_ways = new ConcurrentDictionary<Type, IReadOnlyList<Argument>>();
 
@@ -62,12 +55,10 @@ namespace StreamConformance.Recipes.Synthesis
         }
 
         static Argument Way(string label, string call, Func<byte[], object?> make) =>
-            new Argument(label + "(content)", $"{call}((byte[])content.Clone())", $"{call}(new byte[{WriteBuffer}])", scope =>
+            new Argument(label + "(content)", $"{call}((byte[])content.Clone())", $"{call}(new byte[{ContentArguments.WriteBuffer}])", scope =>
             {
-                if (!scope.ForReading) return make(new byte[WriteBuffer]);
-                scope.ContentGiven = true;
-                var made = make((byte[])scope.Content.Clone());
-                if (made is IDisposable owned) scope.Owned.Add(owned);
+                var made = make(ContentArguments.Bytes(scope));
+                if (scope.ForReading && made is IDisposable owned) scope.Owned.Add(owned);
                 return made;
             });
     }

@@ -15,17 +15,12 @@ namespace StreamConformance.Recipes.Synthesis
     /// </summary>
     public sealed class StreamListArguments : IArgumentSource
     {
-        static readonly Type[] ListShapes =
-        {
-            typeof(IEnumerable<>), typeof(ICollection<>), typeof(IList<>), typeof(IReadOnlyList<>), typeof(IReadOnlyCollection<>), typeof(List<>),
-        };
-
         /// <summary>The element type of a list or array of streams this source fills; null for any other type.</summary>
         public static Type? ElementOf(Type type)
         {
             Type? element = null;
             if (type.IsArray && type.GetArrayRank() == 1) element = type.GetElementType();
-            else if (type.IsGenericType && !type.ContainsGenericParameters && Array.IndexOf(ListShapes, type.GetGenericTypeDefinition()) >= 0)
+            else if (type.IsGenericType && !type.ContainsGenericParameters && Array.IndexOf(CollectionArguments.ListShapes, type.GetGenericTypeDefinition()) >= 0)
                 element = type.GetGenericArguments()[0];
             if (element == null || !StreamArguments.Supplies(element)) return null;
             return type.IsArray || type.IsAssignableFrom(typeof(List<>).MakeGenericType(element)) ? element : null;

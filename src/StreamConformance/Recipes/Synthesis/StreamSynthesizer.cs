@@ -449,9 +449,7 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>A store with no content argument that reads, writes and seeks (a pooled memory stream): filled by writing the content and seeking to 0.</summary>
         public static bool IsFilled(Trial trial) => !trial.HasSink && trial.CanRead && trial.CanWrite && trial.CanSeek && !ParametersGiveContent(trial.Construction.Method) && trial.Construction.Setter == null;
 
-        static bool ParametersGiveContent(MethodBase method) =>
-            method.GetParameters().Any(p => StreamArguments.Supplies(p.ParameterType) || StreamListArguments.ElementOf(p.ParameterType) != null || p.ParameterType == typeof(byte[])
-                                            || p.ParameterType.IsGenericType && p.ParameterType.GetGenericArguments().SequenceEqual(new[] { typeof(byte) }));
+        static bool ParametersGiveContent(MethodBase method) => method.GetParameters().Any(p => ContentArguments.GivesContent(p.ParameterType));
 
         /// <summary>The longest content the checks read and write (<see cref="OpenLengths"/>).</summary>
         static readonly byte[] ChecksContent = StreamContent.Of(4096);

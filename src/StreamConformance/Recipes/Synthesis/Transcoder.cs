@@ -118,7 +118,7 @@ namespace StreamConformance.Recipes.Synthesis
                     ReadAll(stream, input.Length * 64 + 65536, read);
                     return read.ToArray();
                 }
-                catch (EndOfStreamException) when (read.Length == input.Length && read.ToArray().AsSpan().SequenceEqual(input))
+                catch (EndOfStreamException) when (read.Length == input.Length && read.GetBuffer().AsSpan(0, input.Length).SequenceEqual(input))
                 {
                     return read.ToArray();
                 }
