@@ -213,7 +213,9 @@ namespace StreamConformance.Tests.Meters
             var recipe = new CountingRecipe(firstStallsAt: new[] { 300, 700 }, stall: System.TimeSpan.FromMilliseconds(3));
             var measured = LatencyMeter.Measure(StreamOperations.ReadByte, recipe, quick: true);
             Assert.That(recipe.Opened[0].Calls, Is.GreaterThan(300), "a stall fell in the pilot's timed calls");
-            Assert.That(measured.Operation.CallsPerBatch, Is.GreaterThan(1000));
+            // A pilot sized by the stall gives the minimum, 100 calls a batch; a quiet machine gives thousands, and the
+            // tests' own load beside it in CI gave 768 once (a call's time, not the stall): the bound tells the two apart.
+            Assert.That(measured.Operation.CallsPerBatch, Is.GreaterThan(300));
         }
 
         /// <summary>A slow call's pilot stops after a few chunks: 160 calls of 200 µs where the pilot made 1,024 (tried).</summary>
