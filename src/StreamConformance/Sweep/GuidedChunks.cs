@@ -38,16 +38,18 @@ namespace StreamConformance.Sweep
         /// The next chunk for a worker: its own runtime's first, else that of the runtime with the most types still queued;
         /// with nothing queued, the later half of the types not yet started in the running chunk that has the most of them
         /// (its probe stops where they begin), so neither core waits while the other works through a long list.
+        /// A runtime still reading its inventory is null here and is skipped.
         /// </summary>
-        internal static RunningChunk? Next(RuntimeWork[] works, int preferred)
+        internal static RunningChunk? Next(RuntimeWork?[] works, int preferred)
         {
             lock (works)
             {
-                var work = works.Length > preferred && works[preferred].Chunks.Count > 0
-                    ? works[preferred]
-                    : works.Where(w => w.Chunks.Count > 0).OrderByDescending(w => w.Queued).FirstOrDefault();
+                var ready = works.OfType<RuntimeWork>().ToList();
+                var work = works.Length > preferred && works[preferred] is { Chunks.Count: > 0 } own
+                    ? own
+                    : ready.Where(w => w.Chunks.Count > 0).OrderByDescending(w => w.Queued).FirstOrDefault();
                 if (work != null) return work.StartChunk(work.Chunks.Dequeue());
-                foreach (var running in works.SelectMany(Running).OrderByDescending(c => c.Unstarted))
+                foreach (var running in ready.SelectMany(Running).OrderByDescending(c => c.Unstarted))
                 {
                     if (running.Unstarted == 0) break;
                     if (running.TakeTail() is { } taken) return running.Work.StartChunk(taken);

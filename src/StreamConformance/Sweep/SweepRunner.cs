@@ -50,27 +50,48 @@ namespace StreamConformance.Sweep
             // a single runtime, the second core takes every other chunk), and with nothing left to start it takes over the
             // later types of a running probe, so both cores stay busy to the end (GuidedChunks, ItemClaims). Every ratio is measured within one process, so a probe next door disturbs it no more than
             // the machine's own noise does. Results keep the order of the runtimes named, and within each the inventory's order.
-            var works = new RuntimeWork[_options.Runtimes.Count];
+            var works = new RuntimeWork?[_options.Runtimes.Count];
             var workers = !_options.Parallel ? 1 : Math.Max(works.Length, Math.Min(Environment.ProcessorCount, 2));
-            void Prepare(int i) => works[i] = PrepareRuntime(_options.Runtimes[i], scratch.Path, workers > 1);
-            if (_options.Parallel)
-                System.Threading.Tasks.Parallel.For(0, works.Length, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = works.Length }, Prepare);
-            else
-                for (var i = 0; i < works.Length; i++) Prepare(i);
-
+            void Prepare(int i)
+            {
+                var work = PrepareRuntime(_options.Runtimes[i], scratch.Path, workers > 1);
+                lock (works) works[i] = work;
+            }
+            // Side by side, each runtime's first probe starts as soon as its own inventory is read (.NET's, with ASP.NET
+            // Core's shared framework, takes about 0.6 s longer than Mono's); a core out of its own runtime's work waits
+            // for every inventory before it takes over another's.
+            using var prepared = new CountdownEvent(works.Length);
             void Work(int worker)
             {
+                if (workers > 1 && worker < works.Length)
+                {
+                    try { Prepare(worker); }
+                    finally { prepared.Signal(); }
+                }
                 var preferred = works.Length == 0 ? 0 : worker % works.Length;
-                while (!cancel.IsCancellationRequested && GuidedChunks.Next(works, preferred) is { } next)
-                    RunChunk(next, cancel);
+                for (var pass = 0; pass < 2; pass++)
+                {
+                    while (!cancel.IsCancellationRequested && GuidedChunks.Next(works, preferred) is { } next)
+                        RunChunk(next, cancel);
+                    if (pass > 0) break;
+                    try { prepared.Wait(cancel); }
+                    catch (OperationCanceledException) { return; }
+                }
             }
             if (workers > 1)
                 System.Threading.Tasks.Parallel.For(0, workers, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = workers }, Work);
             else
+            {
+                for (var i = 0; i < works.Length; i++)
+                {
+                    Prepare(i);
+                    prepared.Signal();
+                }
                 Work(0);
+            }
 
             // The document is written only now, from what each runtime's probes reported.
-            foreach (var work in works)
+            foreach (var work in works.OfType<RuntimeWork>())
             {
                 var results = work.OrderedResults().ToList();
                 document.Runtimes.Add(work.ToRun(results));
