@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Real stream libraries from the registry, swept as a user would sweep them (`sweep --runtime dotnet --assembly X.dll`),
 # before (another build of the harness: --before ROOT or BEFORE_ROOT, when given and built) and after (this one). Not run by CI.
-#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|fourth|fifth|sixth|seventh|all] [LIBRARY...]
+#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|fourth|fifth|sixth|seventh|eighth|all] [LIBRARY...]
 # The first set is the seven the synthesis was built on; the second, three it was not tuned on (issue 32); the third,
 # six more measured before anything was tuned for them (mail, audio, file-system mocks, a cloud SDK, pipes, a database);
 # the fourth, six more measured the same way (office documents, a mail client, media tags, a serializer, SSH, spreadsheets);
 # the fifth, six more (PDF, columnar data, virtual file systems, older spreadsheets, a database client, images);
 # the sixth, eight more (ASP.NET Core's buffering streams, cloud-storage streams, a document database's GridFS, a hash,
 # CSV, NuGet packages, WCF, SQLite blobs); the seventh, six more (a data serializer's buffers, SQL Server's FILESTREAM, a
-# networking library's buffers, Unix file descriptors, a bot framework's payloads, native zstd).
+# networking library's buffers, Unix file descriptors, a bot framework's payloads, native zstd); the eighth, eight more
+# (a toolkit's IO streams, a cloud storage SDK's buffers, Windows audio readers, a cluster client's multiplexed streams,
+# a graphics library's buffered reader, object-file sections, another native zstd binding).
 # Restores tools/library-sweep/Libraries.csproj (versions in Directory.Packages.props) into artifacts/library-sweep/bin,
 # then prints per library: concrete types, public concrete, built (public built), static-only, errors, timeouts,
 # crashes, findings by class; the sweep's own per-assembly row (built by how: constructor, factory, extension method,
@@ -38,6 +40,7 @@ fourth=(NPOI MailKit TagLibSharp MessagePack Renci.SshNet ExcelDataReader)
 fifth=(PdfSharp Parquet Zio EPPlus Npgsql SixLabors.ImageSharp)
 sixth=(Microsoft.AspNetCore.WebUtilities FluentStorage MongoDB.Driver Blake3 CsvHelper NuGet.Packaging System.ServiceModel.Primitives Microsoft.Data.Sqlite)
 seventh=(Avro Microsoft.Data.SqlClient DotNetty.Buffers Mono.Unix Microsoft.Bot.Streaming ZstdNet)
+eighth=(DotNext.IO Microsoft.Azure.Storage.Common NAudio.Wasapi NAudio.WinMM KubernetesClient SkiaSharp LibObjectFile Zstandard.Net)
 if ! ((${#libs[@]})); then
   case "$set_name" in
     first) libs=("${first[@]}") ;;
@@ -47,8 +50,9 @@ if ! ((${#libs[@]})); then
     fifth) libs=("${fifth[@]}") ;;
     sixth) libs=("${sixth[@]}") ;;
     seventh) libs=("${seventh[@]}") ;;
-    all) libs=("${first[@]}" "${second[@]}" "${third[@]}" "${fourth[@]}" "${fifth[@]}" "${sixth[@]}" "${seventh[@]}") ;;
-    *) echo "library-sweep: --set $set_name: expected first, second, third, fourth, fifth, sixth, seventh or all" >&2; exit 2 ;;
+    eighth) libs=("${eighth[@]}") ;;
+    all) libs=("${first[@]}" "${second[@]}" "${third[@]}" "${fourth[@]}" "${fifth[@]}" "${sixth[@]}" "${seventh[@]}" "${eighth[@]}") ;;
+    *) echo "library-sweep: --set $set_name: expected first, second, third, fourth, fifth, sixth, seventh, eighth or all" >&2; exit 2 ;;
   esac
 fi
 mkdir -p "$out"

@@ -24,7 +24,7 @@ namespace StreamConformance.Checks
             var length = Fixtures.ContentLength(recipe, context);
             var content = CheckContext.Content(length);
             var first = Fixtures.Writable(recipe, out var access);
-            if (first == null) return Skip("the recipe opens no writable stream with a read-back");
+            if (first == null) return Skip("the recipe opens no writable stream with a read-back" + (recipe.NoWriterReason is { } why ? ": " + why : ""));
             var findings = new Violations();
             ReproTrace? trace = null;
             using (first)

@@ -66,7 +66,7 @@ namespace StreamConformance.Meters
             if (Kind == OperationKind.Write)
             {
                 fixture = recipe.OpenWrite();
-                if (fixture == null) { why = "the recipe opens no writable stream"; return null; }
+                if (fixture == null) { why = "the recipe opens no writable stream" + (recipe.NoWriterReason is { } none ? ": " + none : ""); return null; }
                 if (!fixture.Stream.CanWrite) { fixture.Dispose(); why = "the stream the recipe opens for writing has CanWrite false"; return null; }
             }
             else

@@ -97,6 +97,9 @@ namespace StreamConformance.Recipes
         /// </summary>
         public virtual string? RejectedContentReason => null;
 
+        /// <summary>Why the recipe opens no stream for writing although the type writes (every writer took no byte), or null.</summary>
+        public virtual string? NoWriterReason => null;
+
         /// <summary>The content to open this recipe over when a caller wants <paramref name="content"/>: none for an empty-only recipe.</summary>
         public byte[] ContentFor(byte[] content) => EmptyOnlyReason == null ? content : Array.Empty<byte>();
 

@@ -37,6 +37,9 @@ namespace StreamConformance.Recipes.Synthesis
         /// </summary>
         public bool IsGuessed { get; set; }
 
+        /// <summary>A size, count or length (not an offset): what a window or store made with it may hold.</summary>
+        public bool IsSize { get; set; }
+
         /// <summary>Made after the construction's other arguments, from them (<see cref="BuildScope.Made"/>).</summary>
         public bool MadeAfterOthers { get; set; }
 

@@ -37,9 +37,17 @@ namespace StreamConformance.Recipes.Synthesis
         public List<object?> Made { get; } = new List<object?>();
 
         /// <summary>The store of a write, for the argument that is the stream's sink (only the first one is).</summary>
+        /// <summary>Zeroed bytes a new sink holds, its position at 0: room for a window or store that takes its size from the sink.</summary>
+        public int SinkRoom { get; set; }
+
         public Stream NewSink()
         {
             var sink = ForwardOnlyStore.New();
+            if (SinkRoom > 0)
+            {
+                sink.Write(new byte[SinkRoom], 0, SinkRoom);
+                sink.Position = 0;
+            }
             Owned.Add(sink);
             if (ReadBack == null) ReadBack = sink.ToArray;
             return sink;

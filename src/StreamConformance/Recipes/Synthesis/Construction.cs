@@ -42,6 +42,12 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>An argument is an implementation picked for an interface (<see cref="Argument.IsGuessed"/>).</summary>
         public bool HasGuessedArgument => _arguments.Any(a => a.IsGuessed);
 
+        /// <summary>A size, count or length among the arguments (<see cref="Argument.IsSize"/>).</summary>
+        public bool HasSize => _arguments.Any(a => a.IsSize);
+
+        /// <summary>A size of 0 among them: over an empty sink, the only one a window onto it takes.</summary>
+        public bool HasZeroSize => _arguments.Any(a => a.IsSize && a.Label == "0");
+
         /// <summary>
         /// A public <c>void SetX(Stream)</c> or <c>AddX(Stream)</c> the stream takes its source or sink through after a
         /// constructor that has none (SharpCompress's Xz filters: <c>new ArmFilter()</c>, then <c>SetBaseStream(stream)</c>);

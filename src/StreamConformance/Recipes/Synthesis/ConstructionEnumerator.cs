@@ -46,6 +46,7 @@ namespace StreamConformance.Recipes.Synthesis
             new StreamArguments(), new LibraryStreamArguments(), new ContentArguments(), new FlagArguments(), new SizeArguments(),
             new FileSystemPathArguments(), new PathArguments(),
             new BufferWriterArguments(), new StreamAdapterArguments(), new LibraryContentArguments(), new ObjectArguments(), new HandedOutArguments(),
+            new NullCheckedArguments(), // only where nothing else supplies the parameter and the code itself allows null
         };
 
         /// <summary>Public constructors of a public concrete type, fewest parameters first.</summary>

@@ -32,7 +32,13 @@ namespace StreamConformance.Recipes.Synthesis
                 Of(type, _ => BufferSize, BufferSize.ToString(), BufferSize.ToString()),
                 Of(type, _ => 1, "1", "1"),
                 Of(type, _ => 0, "0", "0"),
-            };
+            }.Select(Size).ToArray();
+        }
+
+        static Argument Size(Argument argument)
+        {
+            argument.IsSize = true;
+            return argument;
         }
 
         static Argument Of(Type type, Func<BuildScope, long> value, string readSource, string writeSource) =>

@@ -87,6 +87,7 @@ namespace StreamConformance.Recipes.Synthesis
         {
             var notOpened = new List<string>();
             var writeCandidates = writers.ToList();
+            string? noWriter = null;
             // The partners again, a reader among them built over this type's own writers' output when it parses a header.
             var partners = PartnerNames.For(type).SelectMany(p => Trials(p, new List<string>(), () => writers)).Where(t => !t.IsPair).ToList();
             while (true)
@@ -94,12 +95,14 @@ namespace StreamConformance.Recipes.Synthesis
                 var writer = writeCandidates.FirstOrDefault();
                 var recipe = ChooseReader(type, readers, writers, partners, writer, notOpened);
                 if (recipe == null) return (null, notOpened);
-                if (writer != null && OpenFailure(recipe, StreamAccess.Write, writer.Construction.HasGuessedArgument) is string writeFailure)
+                if (writer != null && OpenFailure(recipe, StreamAccess.Write, writer.Construction.HasGuessedArgument, NoRoom(recipe, writer)) is string writeFailure)
                 {
                     notOpened.Add($"{writer.Construction.Label}: {writeFailure}");
+                    noWriter ??= $"{writer.Construction.Label}: {writeFailure}";
                     writeCandidates.Remove(writer);
                     continue;
                 }
+                if (writer == null && noWriter != null) recipe.NoWriterBecause = noWriter;
                 return (recipe, notOpened);
             }
         }
@@ -135,12 +138,17 @@ namespace StreamConformance.Recipes.Synthesis
 
         /// <summary>
         /// Why the recipe's fixture for <paramref name="access"/> does not open over the checks' content, or null. With
-        /// <paramref name="firstCall"/> (an argument is an implementation picked for an interface), a first Read, or Write
-        /// and Flush, of 16 bytes must work too: BouncyCastle's ciphers and MACs throw until Init, which is no defect of the
-        /// stream over them.
+        /// <paramref name="guessed"/> (an argument is an implementation picked for an interface), a first Read, or Write and
+        /// Flush, of 16 bytes must work too: BouncyCastle's ciphers and MACs throw until Init, which is no defect of the stream
+        /// over them. With <paramref name="noRoomBecause"/>, a writer whose room is what it was made over, a first Write of
+        /// 16 bytes must work: a window as long as the empty sink lets it be (LibObjectFile's <c>new SubStream(stream, 0, 0)</c>
+        /// and <c>stream.ReadAsSubStream(4096, …)</c>, which clamps to the stream's end) or a fixed-size store made empty takes
+        /// no byte, and every write check would judge the fixture, not the type. Such a writer gives way to the next; with
+        /// none left the write checks skip with the reason (<see cref="StreamRecipe.NoWriterReason"/>).
         /// </summary>
-        static string? OpenFailure(StreamRecipe recipe, StreamAccess access, bool firstCall = false)
+        static string? OpenFailure(StreamRecipe recipe, StreamAccess access, bool guessed = false, string? noRoomBecause = null)
         {
+            var firstCall = guessed || access == StreamAccess.Write && noRoomBecause != null;
             foreach (var length in access == StreamAccess.Write ? new[] { 0 } : OpenLengths)
             {
                 try
@@ -154,13 +162,15 @@ namespace StreamConformance.Recipes.Synthesis
                             if (access == StreamAccess.Write)
                             {
                                 fixture.Stream.Write(new byte[16], 0, 16);
-                                fixture.Stream.Flush();
+                                // A Flush that throws on a writer is the checks' to judge, unless an interface was guessed.
+                                if (guessed) fixture.Stream.Flush();
                             }
                             else if (fixture.Stream.Read(new byte[16], 0, 16) < 0) return "a first Read of 16 bytes returned a negative count";
                         }
                         catch (Exception e)
                         {
-                            return $"a first {(access == StreamAccess.Write ? "Write and Flush" : "Read")} of 16 bytes through it threw {e.GetType().Name} ({e.Message.Split('\n')[0]}): the implementation picked for its interface needs setting up first";
+                            return $"a first {(access != StreamAccess.Write ? "Read" : guessed ? "Write and Flush" : "Write")} of 16 bytes through it threw {e.GetType().Name} ({e.Message.Split('\n')[0]}): "
+                                   + (guessed ? "the implementation picked for its interface needs setting up first" : noRoomBecause);
                         }
                     }
                 }
@@ -170,6 +180,39 @@ namespace StreamConformance.Recipes.Synthesis
                 }
             }
             return null;
+        }
+
+        /// <summary>
+        /// Why a writer's room is only what the empty sink gave it, or null (its writes are the checks' to judge): it was made
+        /// with a size of 0, the only one the empty sink let it take (larger ones are tried first); or it takes a size with
+        /// its sink and, made the same way over a sink that holds 4 KiB, takes a write (a writer that refuses writes there
+        /// too, as AWS's PartialWrapperStream does, keeps its fixture and its finding); or it is a store of fixed size.
+        /// </summary>
+        static string? NoRoom(SynthesizedRecipe recipe, Trial writer) =>
+            writer.Construction.HasZeroSize ? "it was made with a size of 0, the only one the empty sink let it take, so it has no room"
+            : writer.Construction.HasSize && WritesWithRoom(writer) ? "made the same way over a sink that holds 4 KiB it takes the write, so over the empty sink it has no room"
+            : !recipe.CanGrow ? "a store of fixed size (its read fixture takes writes inside and none at its end) made empty has no room"
+            : null;
+
+        static bool WritesWithRoom(Trial writer)
+        {
+            var scope = new BuildScope(false, new byte[0]) { SinkRoom = 4096 };
+            Stream? stream = null;
+            try
+            {
+                stream = writer.Build(scope).stream;
+                stream.Write(new byte[16], 0, 16);
+                return true;
+            }
+            catch (Exception)
+            {
+                return false;
+            }
+            finally
+            {
+                Trial.Discard(stream);
+                Trial.Discard(scope);
+            }
         }
 
         /// <summary>How long the round trips that pair a transform with its inverse may take.</summary>

@@ -39,7 +39,41 @@ namespace StreamConformance.Recipes.Synthesis
             _transforms = judgeLater ? new Lazy<string?>(FirstRead) : new Lazy<string?>(() => Transforms(why));
             _toArray = ToArrayOf(type);
             RoundTripDeferred = judgeLater;
+            _canGrow = new Lazy<bool>(Grows);
         }
+
+        readonly Lazy<bool> _canGrow;
+
+        public override bool CanGrow => _canGrow.Value;
+
+        /// <summary>
+        /// False for a store of fixed size: its read fixture takes a write inside its length and refuses one at its end, as
+        /// MemoryStream over a byte[] does (a stream over a caller's Memory&lt;byte&gt;, a window onto its inner stream). Its
+        /// checks then keep their writes inside it, as for the runtime's fixed stores; a stream whose writes fail inside
+        /// too is left to the checks.
+        /// </summary>
+        bool Grows()
+        {
+            if (_reader == null || IsTransformPair) return true;
+            try
+            {
+                using var fixture = OpenRead(FixedSizeProbe);
+                if (fixture == null || !fixture.Stream.CanWrite || !fixture.Stream.CanSeek) return true;
+                var stream = fixture.Stream;
+                stream.Position = 0;
+                stream.WriteByte(0x5A);
+                stream.Position = stream.Length;
+                try { stream.WriteByte(0xA5); }
+                catch (Exception) { return false; }
+                return true;
+            }
+            catch (Exception)
+            {
+                return true;
+            }
+        }
+
+        static readonly byte[] FixedSizeProbe = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
 
         /// <summary>
         /// The round trips that choose the reader and writer were not run to the end (past <see cref="StreamSynthesizer.RoundTripLimit"/>,
@@ -85,6 +119,11 @@ namespace StreamConformance.Recipes.Synthesis
         public string? RejectedContentBecause { get; set; }
 
         public override string? RejectedContentReason => RejectedContentBecause;
+
+        /// <summary>Why no writer was kept, each having taken no byte over the empty sink (the first one's failure).</summary>
+        public string? NoWriterBecause { get; set; }
+
+        public override string? NoWriterReason => NoWriterBecause;
 
         static string? Transforms(string? why) =>
             why == null ? null : why + ": the type transforms its content (a decoder, parser or encoder) and nothing found undoes it, so its bytes are not compared";

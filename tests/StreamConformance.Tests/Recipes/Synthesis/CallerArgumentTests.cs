@@ -174,6 +174,28 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         [Test]
+        public void AnOptionalCollaboratorTheConstructorTestsForNullGetsNull()
+        {
+            int Position(Type t) => t.GetConstructors().Single().GetParameters().Single(p => p.ParameterType == typeof(IBlockManager)).Position;
+            Assert.That(NullCheckedArguments.TestsForNull(typeof(ManagedBlockStream).GetConstructors().Single(), Position(typeof(ManagedBlockStream))), Is.True,
+                "manager == null ? 4096 : manager.BlockSize");
+            Assert.That(NullCheckedArguments.TestsForNull(typeof(FieldCheckedBlockStream).GetConstructors().Single(), Position(typeof(FieldCheckedBlockStream))), Is.True,
+                "stored, then its field tested");
+            foreach (var refuses in new[] { typeof(CoalescingGuardBlockStream), typeof(IfGuardBlockStream), typeof(StoringBlockStream) })
+                Assert.That(NullCheckedArguments.TestsForNull(refuses.GetConstructors().Single(), Position(refuses)), Is.False, refuses.Name);
+
+            var recipe = GenericShapes.For(typeof(ManagedBlockStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new ManagedBlockStream(Stream, manager: null)"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain(", null)"));
+            PassesTheByteChecks(recipe);
+            foreach (var refuses in new[] { typeof(CoalescingGuardBlockStream), typeof(IfGuardBlockStream), typeof(StoringBlockStream) })
+            {
+                Assert.That(GenericShapes.For(refuses), Is.Empty, refuses.Name);
+                Assert.That(GenericShapes.WhyNone(refuses), Does.Contain("parameter manager (IBlockManager)").And.Contain("no value a caller would pass"), refuses.Name);
+            }
+        }
+
+        [Test]
         public void AReasonNamesTheCauseNotTheReflectionWrapper()
         {
             // As Microsoft.Data.Sqlite's connection: its type initializer loads a native library by reflection.
@@ -409,6 +431,53 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         public sealed class NativeBlobStream : PassThrough
         {
             public NativeBlobStream(NativeConnection connection) : base(new MemoryStream()) => GC.KeepAlive(connection);
+        }
+
+        /// <summary>A pool of blocks a caller may pass; nothing in this assembly implements it.</summary>
+        public interface IBlockManager
+        {
+            int BlockSize { get; }
+        }
+
+        /// <summary>As Azure Storage's MultiBufferMemoryStream: without a manager it uses its own block size.</summary>
+        public sealed class ManagedBlockStream : PassThrough
+        {
+            public int BlockSize { get; }
+            public ManagedBlockStream(Stream inner, IBlockManager? manager) : base(inner) => BlockSize = manager == null ? 4096 : manager.BlockSize;
+        }
+
+        public sealed class FieldCheckedBlockStream : PassThrough
+        {
+            readonly IBlockManager? _manager;
+            public int BlockSize { get; }
+            public FieldCheckedBlockStream(Stream inner, IBlockManager? manager) : base(inner)
+            {
+                _manager = manager;
+                BlockSize = _manager != null ? _manager.BlockSize : 4096;
+            }
+        }
+
+        public sealed class CoalescingGuardBlockStream : PassThrough
+        {
+            public IBlockManager Manager { get; }
+            public CoalescingGuardBlockStream(Stream inner, IBlockManager manager) : base(inner) => Manager = manager ?? throw new ArgumentNullException(nameof(manager));
+        }
+
+        public sealed class IfGuardBlockStream : PassThrough
+        {
+            public IBlockManager Manager { get; }
+            public IfGuardBlockStream(Stream inner, IBlockManager manager) : base(inner)
+            {
+                if (manager == null) throw new ArgumentNullException(nameof(manager));
+                Manager = manager;
+            }
+        }
+
+        /// <summary>Only stores its manager: null would be a state no caller sees.</summary>
+        public sealed class StoringBlockStream : PassThrough
+        {
+            public IBlockManager Manager { get; }
+            public StoringBlockStream(Stream inner, IBlockManager manager) : base(inner) => Manager = manager;
         }
 
         /// <summary>Refuses a separator that is null or empty, as CsvHelper's CsvSeparatorStream does.</summary>
