@@ -36,7 +36,7 @@ namespace StreamConformance.Cli.Commands
             if (assemblies.Count > 0)
                 inventories.Add(InventoryReader.ReadAssemblies(assemblies, runtimes.FirstOrDefault()));
             else
-                inventories.AddRange(runtimes.Select(InventoryReader.Read));
+                inventories.AddRange(runtimes.Select(r => InventoryReader.Read(r)));
             if (filter != null)
                 foreach (var inventory in inventories)
                     inventory.Types = inventory.Types.Where(t => Glob.IsMatch(filter, t.FullName)).ToList();

@@ -59,6 +59,8 @@ namespace StreamConformance.Cli.Commands
                 Seed = parse.GetValue(_seed),
                 Parallel = !parse.GetValue(_serial),
                 Machine = parse.GetValue(_machine),
+                // The inventory of runtime folders that did not change since this build last read them (docs/inventory.md).
+                InventoryCache = new Discovery.InventoryCache(Discovery.InventoryCache.DefaultDirectory()),
             };
             var timeout = parse.GetValue(_timeout);
             if (!(timeout > 0)) throw new InputException($"--timeout: {timeout} is not a positive number of seconds");

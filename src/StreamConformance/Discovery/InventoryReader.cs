@@ -13,9 +13,12 @@ namespace StreamConformance.Discovery
     /// </summary>
     public static class InventoryReader
     {
-        /// <summary>Every Stream class of a runtime. Files in its folders that are not .NET assemblies are skipped silently.</summary>
-        public static StreamInventory Read(RuntimeTarget runtime) =>
-            Build(runtime.Name, runtime.EnumerateAssemblies().Select(p => new Input(p, userGiven: false)), SearchDirectories(runtime));
+        /// <summary>
+        /// Every Stream class of a runtime. Files in its folders that are not .NET assemblies are skipped silently. With
+        /// <paramref name="cache"/>, an inventory of the same files read by this build before is taken from there.
+        /// </summary>
+        public static StreamInventory Read(RuntimeTarget runtime, InventoryCache? cache = null) =>
+            Build(runtime.Name, runtime.EnumerateAssemblies().Select(p => new Input(p, userGiven: false)), SearchDirectories(runtime), cache);
 
         /// <summary>
         /// The runtime form over explicit files: non-assemblies are skipped silently and references resolve
@@ -33,7 +36,7 @@ namespace StreamConformance.Discovery
         /// naming the path when it does not exist, is not a readable .NET assembly, or is a folder without any.
         /// Base types resolve against <paramref name="resolveAgainst"/>, by default the runtime this process runs on.
         /// </summary>
-        public static StreamInventory ReadAssembly(string path, RuntimeTarget? resolveAgainst = null)
+        public static StreamInventory ReadAssembly(string path, RuntimeTarget? resolveAgainst = null, InventoryCache? cache = null)
         {
             var full = Path.GetFullPath(path);
             if (Directory.Exists(full))
@@ -41,12 +44,12 @@ namespace StreamConformance.Discovery
                 var files = AssembliesIn(full);
                 if (files.Count == 0)
                     throw new InputException($"assembly: {full} is a folder with no .dll or .exe files");
-                var inventory = Build(resolveAgainst, files.Select(f => new Input(f, userGiven: true)));
+                var inventory = Build(resolveAgainst, files.Select(f => new Input(f, userGiven: true)), cache);
                 if (inventory.Assemblies.Count == 0)
                     throw new InputException($"assembly: {full} is a folder with no readable .NET assemblies ({inventory.Errors[0].Message})");
                 return inventory;
             }
-            var result = Build(resolveAgainst, new[] { new Input(full, userGiven: true) });
+            var result = Build(resolveAgainst, new[] { new Input(full, userGiven: true) }, cache);
             if (result.Errors.Count > 0) throw new InputException(result.Errors[0].Message);
             return result;
         }
@@ -56,10 +59,10 @@ namespace StreamConformance.Discovery
         /// <see cref="StreamInventory.Errors"/> and the others are still inventoried. A single path behaves
         /// like <see cref="ReadAssembly"/>.
         /// </summary>
-        public static StreamInventory ReadAssemblies(IEnumerable<string> paths, RuntimeTarget? resolveAgainst = null)
+        public static StreamInventory ReadAssemblies(IEnumerable<string> paths, RuntimeTarget? resolveAgainst = null, InventoryCache? cache = null)
         {
             var list = paths.ToList();
-            if (list.Count == 1) return ReadAssembly(list[0], resolveAgainst);
+            if (list.Count == 1) return ReadAssembly(list[0], resolveAgainst, cache);
             var inputs = new List<Input>();
             foreach (var path in list.Select(Path.GetFullPath))
             {
@@ -71,15 +74,25 @@ namespace StreamConformance.Discovery
                 }
                 else inputs.Add(new Input(path, userGiven: true));
             }
-            return Build(resolveAgainst, inputs);
+            return Build(resolveAgainst, inputs, cache);
         }
 
-        static StreamInventory Build(RuntimeTarget? resolveAgainst, IEnumerable<Input> inputs)
+        static StreamInventory Build(RuntimeTarget? resolveAgainst, IEnumerable<Input> inputs, InventoryCache? cache)
         {
             var runtime = resolveAgainst ?? CurrentRuntime();
             var list = inputs.ToList();
             var dirs = list.Where(i => !i.EmptyFolder).Select(i => Path.GetDirectoryName(i.Path)!).Distinct().Where(Directory.Exists);
-            return Build(runtime.Name, list, dirs.Concat(SearchDirectories(runtime)));
+            return Build(runtime.Name, list, dirs.Concat(SearchDirectories(runtime)), cache);
+        }
+
+        static StreamInventory Build(string runtimeName, IEnumerable<Input> inputs, IEnumerable<string> searchDirectories, InventoryCache? cache)
+        {
+            if (cache == null) return Build(runtimeName, inputs, searchDirectories);
+            var list = inputs.ToList();
+            var dirs = searchDirectories.ToList();
+            // Whether a file was named by the user decides whether its failure is an error: part of the key.
+            var files = list.Select(i => (i.Path, i.UserGiven ? "user" : "runtime"));
+            return cache.GetOrRead(runtimeName, files, dirs, () => Build(runtimeName, list, dirs), out _);
         }
 
         static RuntimeTarget CurrentRuntime() =>

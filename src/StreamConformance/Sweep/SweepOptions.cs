@@ -25,6 +25,8 @@ namespace StreamConformance.Sweep
         public bool Parallel { get; set; } = true;
         /// <summary>What the run calls its machine (results' <c>machine.name</c>); null: the host name.</summary>
         public string? Machine { get; set; }
+        /// <summary>Inventories this build read before, by what they were read from; null reads every runtime afresh.</summary>
+        public Discovery.InventoryCache? InventoryCache { get; set; }
 
         /// <summary>The options as a run's document records them (<see cref="Results.RunDocument.Options"/>).</summary>
         public SortedDictionary<string, string> Describe()

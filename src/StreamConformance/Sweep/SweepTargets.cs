@@ -28,7 +28,7 @@ namespace StreamConformance.Sweep
         public static SweepTargets FromInventory(RuntimeTarget target, SweepOptions options)
         {
             var user = options.Assemblies.Count > 0;
-            var inventory = user ? InventoryReader.ReadAssemblies(options.Assemblies, target) : InventoryReader.Read(target);
+            var inventory = user ? InventoryReader.ReadAssemblies(options.Assemblies, target, options.InventoryCache) : InventoryReader.Read(target, options.InventoryCache);
             var types = inventory.Types
                 .Where(t => t.IsConcrete && (options.Filter == null || Glob.IsMatch(options.Filter, t.FullName)))
                 .ToList();
