@@ -35,9 +35,7 @@ namespace StreamConformance.Recipes.Synthesis
 
         static IReadOnlyList<Argument> Ways(Type wanted)
         {
-            Type[] exported;
-            try { exported = wanted.Assembly.GetExportedTypes(); }
-            catch (Exception) { return new Argument[0]; }
+            var exported = Reflected.PublicTypes(wanted.Assembly);
             var found = new List<(int Rank, Argument Way)>();
             foreach (var container in exported.Where(t => t.IsClass && !t.IsAbstract && !t.ContainsGenericParameters && !typeof(Stream).IsAssignableFrom(t))
                          .OrderBy(t => t.FullName, StringComparer.Ordinal))

@@ -40,9 +40,7 @@ namespace StreamConformance.Recipes.Synthesis
             var ways = new List<Argument>();
             if (!wanted.IsAbstract && wanted.GetConstructor(new[] { typeof(byte[]) }) is { IsPublic: true } ctor)
                 ways.Add(Way(CSharpNames.Short(wanted), $"new {CSharpNames.Of(wanted)}", bytes => ctor.Invoke(new object[] { bytes })));
-            Type[] exported;
-            try { exported = wanted.Assembly.GetExportedTypes(); }
-            catch (Exception) { exported = new Type[0]; }
+            var exported = Reflected.PublicTypes(wanted.Assembly);
             var factories = exported.Where(t => !t.ContainsGenericParameters)
                 .SelectMany(t => t.GetMethods(BindingFlags.Public | BindingFlags.Static))
                 .Where(m => !m.IsSpecialName && !m.ContainsGenericParameters && wanted.IsAssignableFrom(m.ReturnType)

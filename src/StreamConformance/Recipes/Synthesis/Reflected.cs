@@ -10,6 +10,13 @@ namespace StreamConformance.Recipes.Synthesis
     /// </summary>
     public static class Reflected
     {
+        /// <summary>An assembly's public types; none when they cannot all be loaded (a dependency missing).</summary>
+        public static Type[] PublicTypes(Assembly assembly)
+        {
+            try { return assembly.GetExportedTypes(); }
+            catch (Exception) { return new Type[0]; }
+        }
+
         /// <summary>Invokes a method or constructor (<paramref name="target"/> ignored for a constructor or a static method).</summary>
         public static object? Invoke(MethodBase method, object? target, object?[]? arguments)
         {

@@ -48,15 +48,25 @@ namespace StreamConformance.Recipes.Synthesis
             };
         }
 
-        /// <summary>The type's public static method returning it from a Stream, any further parameter optional; null when it has none or several.</summary>
+        /// <summary>
+        /// The type's public static method returning it from a Stream, any further parameter optional; else, for a library's
+        /// type, the one public static method of its assembly's public types that returns an implementation of it that way
+        /// (K4os' <c>LZ4Frame.Decode(Stream, int extraMemory = 0, bool leaveOpen = false)</c> for an <c>ILZ4FrameReader</c>).
+        /// Null when there is none or several.
+        /// </summary>
         public static MethodInfo? Factory(Type type)
         {
-            var found = type.GetMethods(BindingFlags.Public | BindingFlags.Static)
-                .Where(m => m.ReturnType == type && !m.ContainsGenericParameters && m.GetParameters() is { Length: > 0 } ps
-                            && ps[0].ParameterType == typeof(Stream) && ps.Skip(1).All(p => p.HasDefaultValue))
-                .ToList();
-            return found.Count == 1 ? found[0] : null;
+            var own = Makers(type.GetMethods(BindingFlags.Public | BindingFlags.Static), m => m.ReturnType == type);
+            if (own.Count > 0 || FactoryIndex.IsRuntimeAssembly(type.Assembly)) return own.Count == 1 ? own[0] : null;
+            var elsewhere = Makers(Reflected.PublicTypes(type.Assembly).SelectMany(t => t.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.DeclaredOnly)),
+                m => m.ReturnType != type && type.IsAssignableFrom(m.ReturnType) && !typeof(Stream).IsAssignableFrom(m.ReturnType));
+            return elsewhere.Count == 1 ? elsewhere[0] : null;
         }
+
+        static List<MethodInfo> Makers(IEnumerable<MethodInfo> methods, Func<MethodInfo, bool> returns) =>
+            methods.Where(m => returns(m) && !m.ContainsGenericParameters && m.GetParameters() is { Length: > 0 } ps
+                               && ps[0].ParameterType == typeof(Stream) && ps.Skip(1).All(p => p.HasDefaultValue))
+                .ToList();
 
         static bool Does(Type type, string prefix) =>
             type.GetMethods(BindingFlags.Public | BindingFlags.Instance).Any(m => !m.IsSpecialName && m.Name.StartsWith(prefix, StringComparison.Ordinal));

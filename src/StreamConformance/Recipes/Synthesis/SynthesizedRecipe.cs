@@ -112,6 +112,9 @@ namespace StreamConformance.Recipes.Synthesis
         public override bool ReadBackBeforeDispose => _toArray != null && _writer != null && !_writer.HasSink;
         public override string? TransformsContentReason => _transforms.Value;
 
+        /// <summary>What the write fixture writes is read back as written: the identity round-trips, or a reader undoes it.</summary>
+        public bool WritesRoundTrip => _writer != null && _decoder != null;
+
         /// <summary>The read fixture gives the content back: the identity round-trips, or it reads a writer's output.</summary>
         public bool ReadsItsContent => _reader != null && _encoder != null;
 

@@ -196,6 +196,16 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         [Test]
+        public void AFrameReaderALibraryMakesFromAStreamIsMadeOverTheContent()
+        {
+            // As K4os' LZ4FrameReaderAsStream(ILZ4FrameReader, …), whose reader comes from LZ4Frame.Decode(Stream, …).
+            Assert.That(StreamAdapterArguments.Factory(typeof(IFrameReader))?.Name, Is.EqualTo(nameof(Frames.Decode)));
+            var recipe = GenericShapes.For(typeof(FrameReaderAsStream)).Single();
+            Assert.That(recipe.Variant, Does.Contain("IFrameReader.Decode(Stream)"));
+            Passes(recipe, "read-byte.values,read.differential");
+        }
+
+        [Test]
         public void AReasonNamesTheCauseNotTheReflectionWrapper()
         {
             // As Microsoft.Data.Sqlite's connection: its type initializer loads a native library by reflection.
@@ -431,6 +441,48 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         public sealed class NativeBlobStream : PassThrough
         {
             public NativeBlobStream(NativeConnection connection) : base(new MemoryStream()) => GC.KeepAlive(connection);
+        }
+
+        public interface IFrameReader
+        {
+            int ReadOne();
+        }
+
+        /// <summary>Reads its stream a byte at a time; made only by <see cref="Frames.Decode"/>.</summary>
+        public sealed class StreamFrameReader : IFrameReader
+        {
+            readonly Stream _stream;
+            internal StreamFrameReader(Stream stream) => _stream = stream;
+            public int ReadOne() => _stream.ReadByte();
+        }
+
+        public static class Frames
+        {
+            public static StreamFrameReader Decode(Stream stream, bool leaveOpen = false) => new StreamFrameReader(stream);
+        }
+
+        /// <summary>A read-only stream over a frame reader.</summary>
+        public sealed class FrameReaderAsStream : Stream
+        {
+            readonly IFrameReader _reader;
+            public FrameReaderAsStream(IFrameReader reader) => _reader = reader ?? throw new ArgumentNullException(nameof(reader));
+            public override bool CanRead => true;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override void Flush() { }
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                if (buffer == null) throw new ArgumentNullException(nameof(buffer));
+                if (offset < 0 || count < 0 || count > buffer.Length - offset) throw new ArgumentOutOfRangeException(nameof(count));
+                var n = 0;
+                for (int b; n < count && (b = _reader.ReadOne()) >= 0; n++) buffer[offset + n] = (byte)b;
+                return n;
+            }
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
         }
 
         /// <summary>A pool of blocks a caller may pass; nothing in this assembly implements it.</summary>
