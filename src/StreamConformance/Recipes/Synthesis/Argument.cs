@@ -40,6 +40,9 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>A size, count or length (not an offset): what a window or store made with it may hold.</summary>
         public bool IsSize { get; set; }
 
+        /// <summary>A size of 0: over an empty sink, the only one a window onto it takes.</summary>
+        public bool IsZeroSize { get; set; }
+
         /// <summary>Made after the construction's other arguments, from them (<see cref="BuildScope.Made"/>).</summary>
         public bool MadeAfterOthers { get; set; }
 

@@ -46,7 +46,7 @@ namespace StreamConformance.Recipes.Synthesis
         public bool HasSize => _arguments.Any(a => a.IsSize);
 
         /// <summary>A size of 0 among them: over an empty sink, the only one a window onto it takes.</summary>
-        public bool HasZeroSize => _arguments.Any(a => a.IsSize && a.Label == "0");
+        public bool HasZeroSize => _arguments.Any(a => a.IsZeroSize);
 
         /// <summary>
         /// A public <c>void SetX(Stream)</c> or <c>AddX(Stream)</c> the stream takes its source or sink through after a

@@ -31,13 +31,14 @@ namespace StreamConformance.Recipes.Synthesis
                 Of(type, scope => scope.ForReading ? scope.Content.Length : BufferSize, "content.Length", BufferSize.ToString()),
                 Of(type, _ => BufferSize, BufferSize.ToString(), BufferSize.ToString()),
                 Of(type, _ => 1, "1", "1"),
-                Of(type, _ => 0, "0", "0"),
-            }.Select(Size).ToArray();
+                Size(Of(type, _ => 0, "0", "0"), zero: true),
+            }.Select(a => Size(a)).ToArray();
         }
 
-        static Argument Size(Argument argument)
+        static Argument Size(Argument argument, bool zero = false)
         {
             argument.IsSize = true;
+            argument.IsZeroSize |= zero;
             return argument;
         }
 

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
@@ -54,7 +55,12 @@ namespace StreamConformance.Recipes.Synthesis
         /// (K4os' <c>LZ4Frame.Decode(Stream, int extraMemory = 0, bool leaveOpen = false)</c> for an <c>ILZ4FrameReader</c>).
         /// Null when there is none or several.
         /// </summary>
-        public static MethodInfo? Factory(Type type)
+        public static MethodInfo? Factory(Type type) => Factories.GetOrAdd(type, Find);
+
+        /// <summary>Asked for every parameter of the type in every construction of a library: its assembly is scanned once.</summary>
+        static readonly ConcurrentDictionary<Type, MethodInfo?> Factories = new ConcurrentDictionary<Type, MethodInfo?>();
+
+        static MethodInfo? Find(Type type)
         {
             var own = Makers(type.GetMethods(BindingFlags.Public | BindingFlags.Static), m => m.ReturnType == type);
             if (own.Count > 0 || FactoryIndex.IsRuntimeAssembly(type.Assembly)) return own.Count == 1 ? own[0] : null;

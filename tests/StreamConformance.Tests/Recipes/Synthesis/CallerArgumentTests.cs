@@ -462,16 +462,10 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         /// <summary>A read-only stream over a frame reader.</summary>
-        public sealed class FrameReaderAsStream : Stream
+        public sealed class FrameReaderAsStream : ReadOnlyTestStream
         {
             readonly IFrameReader _reader;
             public FrameReaderAsStream(IFrameReader reader) => _reader = reader ?? throw new ArgumentNullException(nameof(reader));
-            public override bool CanRead => true;
-            public override bool CanSeek => false;
-            public override bool CanWrite => false;
-            public override long Length => throw new NotSupportedException();
-            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-            public override void Flush() { }
             public override int Read(byte[] buffer, int offset, int count)
             {
                 if (buffer == null) throw new ArgumentNullException(nameof(buffer));
@@ -480,9 +474,6 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 for (int b; n < count && (b = _reader.ReadOne()) >= 0; n++) buffer[offset + n] = (byte)b;
                 return n;
             }
-            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-            public override void SetLength(long value) => throw new NotSupportedException();
         }
 
         /// <summary>A pool of blocks a caller may pass; nothing in this assembly implements it.</summary>
