@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
@@ -163,14 +162,12 @@ namespace StreamConformance.Sweep
             psi.RedirectStandardOutput = psi.RedirectStandardError = psi.RedirectStandardInput = true;
 
             var timedOut = false;
-            var lines = new BlockingCollection<string?>();
             var stderr = new System.Text.StringBuilder();
             using var process = new Process { StartInfo = psi };
-            process.OutputDataReceived += (_, e) => lines.Add(e.Data);
             process.ErrorDataReceived += (_, e) => { if (e.Data != null) lock (stderr) if (stderr.Length < 8192) stderr.AppendLine(e.Data); };
             process.Start();
             process.StandardInput.Close();
-            process.BeginOutputReadLine();
+            using var lines = new ProbeLines(process.StandardOutput);
             process.BeginErrorReadLine();
 
             var limit = new SilenceLimit(trace, target.Flavor.CheckTimeout(CheckTimeout), StartTimeout);
@@ -179,7 +176,7 @@ namespace StreamConformance.Sweep
             {
                 while (true)
                 {
-                    if (!lines.TryTake(out var line, (int)Math.Min(int.MaxValue, Math.Ceiling(silence.NextLook(limit.Current).TotalMilliseconds)), cancel))
+                    if (!lines.TryTake(out var line, silence.NextLook(limit.Current), cancel))
                     {
                         silence.Measure();
                         if (!silence.Exceeds(limit.Current)) continue;

@@ -46,6 +46,15 @@ namespace StreamConformance.Tests.Sweep
             Assert.That((back.Result.Type, back.Result.Check, back.Result.Outcome, back.Result.Message), Is.EqualTo(("T", "read.byte", Outcome.Fail, "m")));
         }
 
+        [Test]
+        public void AKindThatDoesNotLeadTheLineIsStillRead()
+        {
+            // The host reads the kind ahead of the rest when it leads the line, as every probe writes it; JSON does not fix the order.
+            var back = ProbeEvent.TryParse(ProbeEvent.Marker + "{\"type\":\"T\",\"e\":\"type\"}");
+            Assert.That(back, Is.TypeOf<TypeEvent>());
+            Assert.That(((TypeEvent)back!).Type, Is.EqualTo("T"));
+        }
+
         [TestCase("no marker here")]
         [TestCase(ProbeEvent.Marker + "{\"e\":\"hello\"")]
         [TestCase(ProbeEvent.Marker + "{\"e\":\"no-such-kind\",\"type\":\"T\"}")]
