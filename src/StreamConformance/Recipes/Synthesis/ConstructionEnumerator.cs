@@ -42,10 +42,10 @@ namespace StreamConformance.Recipes.Synthesis
 
         public static IReadOnlyList<IArgumentSource> DefaultSources { get; } = new IArgumentSource[]
         {
-            new KeyArguments(), new DigestArguments(), new LabelArguments(), new DelimiterArguments(), new StreamListArguments(), new CollectionArguments(), // by name or shape, before content and objects take them
+            new KeyArguments(), new DigestArguments(), new LabelArguments(), new DelimiterArguments(), new StreamListArguments(), new PathListArguments(), new CollectionArguments(), // by name or shape, before content and objects take them
             new StreamArguments(), new LibraryStreamArguments(), new ContentArguments(), new FlagArguments(), new SizeArguments(),
             new FileSystemPathArguments(), new PathArguments(),
-            new BufferWriterArguments(), new StreamAdapterArguments(), new LibraryContentArguments(), new ObjectArguments(), new HandedOutArguments(),
+            new BufferWriterArguments(), new StreamAdapterArguments(), new LibraryContentArguments(), new WaitArguments(), new ObjectArguments(), new HandedOutArguments(),
             new NullCheckedArguments(), // only where nothing else supplies the parameter and the code itself allows null
         };
 

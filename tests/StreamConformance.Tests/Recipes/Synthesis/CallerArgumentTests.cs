@@ -25,6 +25,8 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             public static void ChunkAlone(IChunk chunk, bool release) { }
             public static void ChunkBesideStream(Stream inner, IChunk header) { }
             public static void Collections(IEnumerable<Stream> inputs, IReadOnlyList<int> sizes, IReadOnlyDictionary<string, long> limits, List<string> names, IEnumerable<byte> bytes) { }
+            public static void Waits(TimeSpan idleTimeout, TimeSpan delay, System.Threading.Tasks.Task stopTask, System.Threading.Tasks.Task<int> count) { }
+            public static void Files(IEnumerable<string> fileNames, string[] paths, List<string> names, FileMode mode, FileAccess access, FileShare share, FileOptions options) { }
         }
 
         static IReadOnlyList<string> Labels(string method, int index)
@@ -247,6 +249,46 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Check + ": " + result.Message);
         }
 
+        [Test]
+        public void AFileIsOpenedTheWayFileStreamsShorterOverloadsOpenOne()
+        {
+            // As ZoneTree's LocalFileStream(path, FileMode, FileAccess, FileShare, int, FileOptions): in declared order the
+            // trials began with CreateNew and Read, which FileStream refuses, and met their limit before one opened.
+            Assert.That(Labels("Files", 3).First(), Is.EqualTo("OpenOrCreate"));
+            Assert.That(Labels("Files", 4).First(), Is.EqualTo("ReadWrite"));
+            Assert.That(Labels("Files", 5).First(), Is.EqualTo("Read"));
+            Assert.That(Labels("Files", 6).First(), Is.EqualTo("None"));
+            var recipes = GenericShapes.For(typeof(OpenedFile));
+            Assert.That(recipes.Select(r => r.Variant), Has.Some.Contains("new OpenedFile(path, OpenOrCreate, ReadWrite, Read, "));
+            foreach (var recipe in recipes) PassesTheByteChecks(recipe);
+        }
+
+        [Test]
+        public void ASignalGetsOneThatHasNotFiredAndATimeLimitOneNoCheckReaches()
+        {
+            // As Ceen's LimitedBodyStream(reader, totalbytes, idletime, timeouttask, stoptask).
+            Assert.That(Labels("Waits", 0), Is.EqualTo(new[] { "30 s" }), "a time limit");
+            Assert.That(Labels("Waits", 1), Is.EqualTo(new[] { "TimeSpan" }), "a delay: none (zero)");
+            Assert.That(Labels("Waits", 2), Is.EqualTo(new[] { "a task that never completes" }));
+            Assert.That(Labels("Waits", 3), Is.Empty, "a task with a result is a value, not a signal");
+            var recipe = GenericShapes.For(typeof(WatchedStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new WatchedStream(Stream, 30 s, a task that never completes)"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("System.TimeSpan.FromSeconds(30), new System.Threading.Tasks.TaskCompletionSource<bool>().Task)"));
+            PassesTheByteChecks(recipe);
+        }
+
+        [Test]
+        public void FileNamesGetFilesHoldingTheContent()
+        {
+            // As .NET IoT's FileSetStream(IEnumerable<string> fileNames): an empty list gave it nothing to read.
+            Assert.That(Labels("Files", 0), Is.EqualTo(new[] { "List<string> of files" }));
+            Assert.That(Labels("Files", 1), Is.EqualTo(new[] { "string[] of files" }));
+            Assert.That(Labels("Files", 2), Is.EqualTo(new[] { "empty List<string>" }), "names that are no files");
+            var recipe = GenericShapes.For(typeof(FileSetReader)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("read new FileSetReader(List<string> of files)"));
+            Passes(recipe, "read-byte.values,read.differential");
+        }
+
         static void PassesTheByteChecks(StreamRecipe recipe) => Passes(recipe, "read-byte.values,read.differential,write-byte.round-trip");
 
         static void Passes(StreamRecipe recipe, string checks)
@@ -347,6 +389,66 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         /// <summary>Reads its parts one after the other; refuses a list with none, as a reader with nothing to read.</summary>
+        /// <summary>A file opened with every one of FileStream's choices spelled out.</summary>
+        public sealed class OpenedFile : FileStream
+        {
+            public OpenedFile(string path, FileMode mode, FileAccess access, FileShare share, int bufferSize, FileOptions options)
+                : base(path, mode, access, share, bufferSize, options) { }
+        }
+
+        /// <summary>Refuses to read once told to stop, or when it may not wait at all for its next bytes.</summary>
+        public sealed class WatchedStream : PassThrough
+        {
+            readonly TimeSpan _idleTimeout;
+            readonly System.Threading.Tasks.Task _stop;
+            public WatchedStream(Stream inner, TimeSpan idleTimeout, System.Threading.Tasks.Task stop) : base(inner)
+            {
+                _idleTimeout = idleTimeout;
+                _stop = stop ?? throw new ArgumentNullException(nameof(stop));
+            }
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                if (_stop.IsCompleted) throw new OperationCanceledException("stopped");
+                if (_idleTimeout <= TimeSpan.Zero) throw new TimeoutException("no time to wait for the next bytes");
+                return base.Read(buffer, offset, count);
+            }
+        }
+
+        /// <summary>Reads the files it is given one after the other.</summary>
+        public sealed class FileSetReader : ReadOnlyTestStream
+        {
+            readonly Queue<string> _files;
+            Stream? _current;
+            public FileSetReader(IEnumerable<string> fileNames)
+            {
+                _files = new Queue<string>(fileNames);
+                if (_files.Count == 0) throw new ArgumentException("no files to read", nameof(fileNames));
+            }
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                if (buffer == null) throw new ArgumentNullException(nameof(buffer));
+                if (offset < 0 || count < 0 || count > buffer.Length - offset) throw new ArgumentOutOfRangeException(nameof(count));
+                while (count > 0)
+                {
+                    if (_current == null)
+                    {
+                        if (_files.Count == 0) return 0;
+                        _current = File.OpenRead(_files.Dequeue());
+                    }
+                    var n = _current.Read(buffer, offset, count);
+                    if (n > 0) return n;
+                    _current.Dispose();
+                    _current = null;
+                }
+                return 0;
+            }
+            protected override void Dispose(bool disposing)
+            {
+                if (disposing) _current?.Dispose();
+                base.Dispose(disposing);
+            }
+        }
+
         public sealed class ConcatenatedStream : ReadOnlyTestStream
         {
             readonly IList<MemoryStream> _parts;
