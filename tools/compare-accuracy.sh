@@ -3,7 +3,7 @@
 # per side; the "after" side differs only by FAULTYSTREAMS_PLANT=slower,allocates,spin, which makes
 # FaultyStreams.PlantedCostStream's ReadByte read its byte twice and its Read(byte[]) allocate 32 B per call (seen
 # through Read(Span) of 100 bytes: Stream's own Read(Span) rents an array and calls Read(byte[])), and
-# FaultyStreams.PlantedSlowdownStream's ReadByte about 1.3× slower (a spin calibrated on a loop shaped like the meter's).
+# FaultyStreams.PlantedSlowdownStream's ReadByte about 1.3× slower (every fourth call also reads a byte through a second stream of its kind).
 # Every other figure is the same build measured again: any change there is a false one. Prints, for the interval
 # rule (--test intervals, the rule before samples were kept) and the rank rule (--test rank, the default), with
 # 1 run and with 3 runs per side: false timing changes / timing figures, false count changes / counts, and
