@@ -54,15 +54,17 @@ namespace StreamConformance.Sweep
         /// </summary>
         public bool TryTake(out string? line, TimeSpan timeout, CancellationToken cancel)
         {
+            // Most lines are already there: the clock starts only when the loop has to wait.
+            if (_lines.TryDequeue(out line)) return true;
             var waited = Stopwatch.StartNew();
             while (true)
             {
-                if (_lines.TryDequeue(out line)) return true;
                 _ready.Reset();
                 // A line added between the first look and the reset has set nothing the wait would see.
                 if (_lines.TryDequeue(out line)) return true;
                 var left = timeout - waited.Elapsed;
                 if (left <= TimeSpan.Zero || !_ready.Wait(left, cancel)) return false;
+                if (_lines.TryDequeue(out line)) return true;
             }
         }
 

@@ -18,6 +18,19 @@ namespace StreamConformance.Recipes.Synthesis
             typeof(IEnumerable<>), typeof(ICollection<>), typeof(IList<>), typeof(IReadOnlyList<>), typeof(IReadOnlyCollection<>), typeof(List<>),
         };
 
+        /// <summary>
+        /// The element type of a one-dimensional array, or of a list shape a <c>List&lt;T&gt;</c> fills; null for any other
+        /// type (the sources that fill a list with something of their own: <see cref="StreamListArguments"/>,
+        /// <see cref="PathListArguments"/>).
+        /// </summary>
+        internal static Type? ListElementOf(Type type)
+        {
+            if (type.IsArray) return type.GetArrayRank() == 1 ? type.GetElementType() : null;
+            if (!type.IsGenericType || type.ContainsGenericParameters || Array.IndexOf(ListShapes, type.GetGenericTypeDefinition()) < 0) return null;
+            var element = type.GetGenericArguments()[0];
+            return type.IsAssignableFrom(typeof(List<>).MakeGenericType(element)) ? element : null;
+        }
+
         static readonly Type[] DictionaryShapes = { typeof(IDictionary<,>), typeof(IReadOnlyDictionary<,>), typeof(Dictionary<,>) };
 
         public IReadOnlyList<Argument> For(ParameterInfo parameter)

@@ -17,12 +17,8 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>Whether the parameter is a list or array of strings named as paths or files.</summary>
         public static bool Takes(ParameterInfo parameter)
         {
-            var type = parameter.ParameterType;
-            var strings = type == typeof(string[])
-                || type.IsGenericType && !type.ContainsGenericParameters && Array.IndexOf(CollectionArguments.ListShapes, type.GetGenericTypeDefinition()) >= 0
-                   && type.GetGenericArguments()[0] == typeof(string) && type.IsAssignableFrom(typeof(List<string>));
             var name = (parameter.Name ?? "").ToLowerInvariant();
-            return strings && (name.Contains("path") || name.Contains("file"));
+            return CollectionArguments.ListElementOf(parameter.ParameterType) == typeof(string) && (name.Contains("path") || name.Contains("file"));
         }
 
         public IReadOnlyList<Argument> For(ParameterInfo parameter)

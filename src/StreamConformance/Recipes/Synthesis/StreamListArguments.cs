@@ -18,12 +18,8 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>The element type of a list or array of streams this source fills; null for any other type.</summary>
         public static Type? ElementOf(Type type)
         {
-            Type? element = null;
-            if (type.IsArray && type.GetArrayRank() == 1) element = type.GetElementType();
-            else if (type.IsGenericType && !type.ContainsGenericParameters && Array.IndexOf(CollectionArguments.ListShapes, type.GetGenericTypeDefinition()) >= 0)
-                element = type.GetGenericArguments()[0];
-            if (element == null || !StreamArguments.Supplies(element)) return null;
-            return type.IsArray || type.IsAssignableFrom(typeof(List<>).MakeGenericType(element)) ? element : null;
+            var element = CollectionArguments.ListElementOf(type);
+            return element != null && StreamArguments.Supplies(element) ? element : null;
         }
 
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
