@@ -172,12 +172,14 @@ namespace StreamConformance.Checks
             WithSpread(result, "nsPerCall", measured.Operation);
             WithSpread(result, "ratioToBaseline", ratios);
             // The judged figure's rounds, for compare's rank test (docs/results.md, "samples").
-            result.WithSamples("ratioToBaseline", ratios.PerCall);
+            result.WithSamples(MetricNames.RatioToBaseline, ratios.PerCall);
+            // How fast the machine ran in each of those rounds: a ratio moves with it (tools/machine-speed.sh, docs/compare.md).
+            result.WithSamples(MetricNames.Limit, measured.BaselineRoundSpeeds);
             WithSpread(result, "ratioToLimit", measured.LimitRatios);
             result.WithMetric(MetricNames.CiCoverage, ratios.Interval.Coverage)
                 .WithMetric("loopOverheadNs", measured.Harness.Median)
                 .WithMetric("baselineNs", measured.Baseline.Median)
-                .WithMetric("limitNs", measured.Limit.Median)
+                .WithMetric(MetricNames.Limit, measured.Limit.Median)
                 .WithMetric("calls", measured.Operation.Calls)
                 .WithMetric("rounds", measured.Rounds)
                 .WithMetric("precise", measured.Precise ? 1 : 0)

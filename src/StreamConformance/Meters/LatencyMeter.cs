@@ -414,6 +414,10 @@ namespace StreamConformance.Meters
                     "the baseline's time ({0:0.###} ns/call net of the harness) is within the harness's noise ({1:0.###} ns): no reference to compare with", baseline.Median, NoiseNanoseconds);
             BaselineRatios = RoundRatios(baseline);
             LimitRatios = RoundRatios(limit);
+            var speeds = new List<double>();
+            for (var r = 0; r < operation.PerCall.Count; r++)
+                if (baseline.PerCall[r] > 0) speeds.Add(limit.PerCall[r]);
+            BaselineRoundSpeeds = speeds;
         }
 
         /// <summary>Why no ratio can be made (operation or baseline within the harness noise), or null.</summary>
@@ -483,6 +487,14 @@ namespace StreamConformance.Meters
         /// medians taken over different rounds would keep it.
         /// </summary>
         public BatchTimes BaselineRatios { get; }
+
+        /// <summary>
+        /// The limit loop's time per byte in each round <see cref="BaselineRatios"/> kept, in the same order: how fast the
+        /// machine ran at that moment. A virtual machine's core runs plain code at one speed and then at up to 2.4× slower
+        /// for 0.1–3 s at a time (a C loop shows it as well), and the slowdown is not the same for every piece of code, so
+        /// a round's ratio depends on it (docs/compare.md, tools/machine-speed.sh).
+        /// </summary>
+        public IReadOnlyList<double> BaselineRoundSpeeds { get; }
         public BatchTimes LimitRatios { get; }
 
         public double RatioToBaseline => BaselineRatios.Median;

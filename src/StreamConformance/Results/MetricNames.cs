@@ -35,6 +35,15 @@ namespace StreamConformance.Results
         /// </summary>
         public const string CrossThread = "crossThread";
 
+        /// <summary>A latency figure's judged ratio: the median of its rounds' ratios to MemoryStream's same call.</summary>
+        public const string RatioToBaseline = "ratioToBaseline";
+
+        /// <summary>
+        /// A latency figure's byte[] loop, in ns per byte: as a metric the median over its rounds; as samples, each round
+        /// that gave a ratio to the baseline, in the same order: how fast the machine ran in that round (docs/compare.md).
+        /// </summary>
+        public const string Limit = "limitNs";
+
         /// <summary>The coverage of a result's confidence intervals (0.988 for 11 rounds).</summary>
         public const string CiCoverage = "ciCoverage";
 

@@ -199,6 +199,8 @@ namespace StreamConformance.Tests.Meters
             Assert.That(result.Outcome, Is.AnyOf(Outcome.Pass, Outcome.Fail, Outcome.Inconclusive), result.Message);
             Assert.That(result.Message, Does.StartWith("ReadByte takes ").And.Contain("× MemoryStream.ReadByte"));
             Assert.That(result.Metrics!["rounds"], Is.EqualTo(5), "quick: five rounds, no more");
+            Assert.That(result.Samples![MetricNames.Limit], Has.Length.EqualTo(result.Samples[MetricNames.RatioToBaseline].Length),
+                "each round's machine speed beside its ratio (tools/machine-speed.sh)");
         }
 
         /// <summary>
@@ -261,6 +263,18 @@ namespace StreamConformance.Tests.Meters
             var result = Run(StreamOperations.PositionGet, WrapperRecipe.Unseekable());
             Assert.That(result.Outcome, Is.EqualTo(Outcome.Skip));
             Assert.That(result.Message, Does.Contain("cannot seek"));
+        }
+
+        /// <summary>Each round's machine speed (its byte[] loop) is kept beside that round's ratio, and a round with no ratio has no speed either.</summary>
+        [Test]
+        public void EachRatiosRoundKeepsTheSpeedTheMachineRanAt()
+        {
+            var operation = new BatchTimes(new[] { 4.0, 4.4, 9.0, 4.2 }, 1000);
+            var baseline = new BatchTimes(new[] { 2.0, 2.2, 0.0, 2.1 }, 1000);
+            var limit = new BatchTimes(new[] { 1.0, 1.1, 2.3, 2.2 }, 16384);
+            var measured = new LatencyMeasurement(operation, baseline, new BatchTimes(new[] { 0.1, 0.1, 0.1, 0.1 }, 1000), limit);
+            Assert.That(measured.BaselineRatios.PerCall, Is.EqualTo(new[] { 2.0, 2.0, 2.0 }));
+            Assert.That(measured.BaselineRoundSpeeds, Is.EqualTo(new[] { 1.0, 1.1, 2.2 }));
         }
     }
 }
