@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real stream libraries from the registry, swept as a user would sweep them (`sweep --runtime dotnet --assembly X.dll`),
 # before (another build of the harness: --before ROOT or BEFORE_ROOT, when given and built) and after (this one). Not run by CI.
-#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|all] [LIBRARY...]
+#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|all] [LIBRARY...]
 # The first set is the seven the synthesis was built on; the second, three it was not tuned on (issue 32); the third,
 # six more measured before anything was tuned for them (mail, audio, file-system mocks, a cloud SDK, pipes, a database);
 # the fourth, six more measured the same way (office documents, a mail client, media tags, a serializer, SSH, spreadsheets);
@@ -12,7 +12,9 @@
 # (a toolkit's IO streams, a cloud storage SDK's buffers, Windows audio readers, a cluster client's multiplexed streams,
 # a graphics library's buffered reader, object-file sections, another native zstd binding); the ninth, five more (an
 # actor framework's pooled buffer, a build-log reader's stream utilities, a small HTTP server's body streams, an LSM-tree
-# database's file streams, device bindings' file sets).
+# database's file streams, device bindings' file sets); the tenth, five more (a document database's BSON buffers, an
+# AMQP client's buffer list and TLS stream, a SQL database client's blob stream, a package feed's download stream, an
+# audio library's file readers).
 # Restores tools/library-sweep/Libraries.csproj (versions in Directory.Packages.props) into artifacts/library-sweep/bin,
 # then prints per library: concrete types, public concrete, built (public built), static-only, errors, timeouts,
 # crashes, findings by class; the sweep's own per-assembly row (built by how: constructor, factory, extension method,
@@ -45,6 +47,9 @@ seventh=(Avro Microsoft.Data.SqlClient DotNetty.Buffers Mono.Unix Microsoft.Bot.
 eighth=(DotNext.IO Microsoft.Azure.Storage.Common NAudio.Wasapi NAudio.WinMM KubernetesClient SkiaSharp LibObjectFile Zstandard.Net)
 # Assembly names: Microsoft.Orleans.Serialization's is Orleans.Serialization, MSBuild.StructuredLogger's StructuredLogger.
 ninth=(Orleans.Serialization StructuredLogger Ceen.Httpd ZoneTree Iot.Device.Bindings)
+# Assembly names are the package names here. NAudio.dll is the NAudio package's own (its file readers; NAudio.Core and
+# the rest were measured before); MongoDB.Bson.dll comes with MongoDB.Driver, but the sixth set measured only MongoDB.Driver.dll.
+tenth=(MongoDB.Bson Microsoft.Azure.Amqp FirebirdSql.Data.FirebirdClient NuGet.Protocol NAudio)
 if ! ((${#libs[@]})); then
   case "$set_name" in
     first) libs=("${first[@]}") ;;
@@ -56,8 +61,9 @@ if ! ((${#libs[@]})); then
     seventh) libs=("${seventh[@]}") ;;
     eighth) libs=("${eighth[@]}") ;;
     ninth) libs=("${ninth[@]}") ;;
-    all) libs=("${first[@]}" "${second[@]}" "${third[@]}" "${fourth[@]}" "${fifth[@]}" "${sixth[@]}" "${seventh[@]}" "${eighth[@]}" "${ninth[@]}") ;;
-    *) echo "library-sweep: --set $set_name: expected first, second, third, fourth, fifth, sixth, seventh, eighth, ninth or all" >&2; exit 2 ;;
+    tenth) libs=("${tenth[@]}") ;;
+    all) libs=("${first[@]}" "${second[@]}" "${third[@]}" "${fourth[@]}" "${fifth[@]}" "${sixth[@]}" "${seventh[@]}" "${eighth[@]}" "${ninth[@]}" "${tenth[@]}") ;;
+    *) echo "library-sweep: --set $set_name: expected first, second, third, fourth, fifth, sixth, seventh, eighth, ninth, tenth or all" >&2; exit 2 ;;
   esac
 fi
 mkdir -p "$out"

@@ -54,9 +54,21 @@ namespace StreamConformance.Checks
             Expect.Call("Dispose()", s.Dispose);
             var problems = new List<string>();
             var capabilities = new List<string>();
-            if (s.CanRead) capabilities.Add("CanRead is true");
-            if (s.CanWrite) capabilities.Add("CanWrite is true");
-            if (s.CanSeek) capabilities.Add("CanSeek is true");
+            // A capability that throws after Dispose is named as such: Stream's contract has it return false.
+            void Capability(string name, Func<bool> get)
+            {
+                try
+                {
+                    if (get()) capabilities.Add(name + " is true");
+                }
+                catch (Exception e)
+                {
+                    capabilities.Add($"{name} threw {Describe.Exception(e)}; Stream's contract has it return false after Dispose");
+                }
+            }
+            Capability("CanRead", () => s.CanRead);
+            Capability("CanWrite", () => s.CanWrite);
+            Capability("CanSeek", () => s.CanSeek);
             if (recipe.CansReturnFalseAfterDispose) problems.AddRange(capabilities);
             else stricter.AddRange(capabilities.Select(c => $"{label}: {c} after Dispose (allowed for this type by the official suite)"));
             var buffer = new byte[8];

@@ -57,6 +57,7 @@ namespace StreamConformance.Tests.StreamChecks
             yield return new Case(Over("can-seek-but-seek-throws", (c, r, w, s) => new CanSeekButSeekThrows(c, r, w, s), seek: true), "capabilities.unsupported");
             yield return new Case(Over("alive-after-dispose", (c, r, w, s) => new AliveAfterDispose(c, r, w, s)), "dispose.members-throw");
             yield return new Case(Over("capabilities-after-dispose", (c, r, w, s) => new CapabilitiesAfterDispose(c, r, w, s)), "dispose.members-throw");
+            yield return new Case(Over("capabilities-throw-after-dispose", (c, r, w, s) => new CapabilitiesThrowAfterDispose(c, r, w, s)), "dispose.members-throw");
             yield return new Case(Over("invalid-operation-after-dispose", (c, r, w, s) => new InvalidOperationAfterDispose(c, r, w, s)), "dispose.members-throw");
             yield return new Case(Over("dispose-twice-throws", (c, r, w, s) => new DisposeTwiceThrows(c, r, w, s)), "dispose.twice");
             yield return new Case(Over("zero-read-throws", (c, r, w, s) => new ZeroReadThrows(c, r, w, s)), "edge.zero-length");
@@ -368,6 +369,15 @@ namespace StreamConformance.Tests.StreamChecks
             public override bool CanRead => _r;
             public override bool CanWrite => _w;
             public override bool CanSeek => _s;
+        }
+
+        /// <summary>Its capabilities throw ObjectDisposedException after Dispose, as MongoDB.Bson's BsonStreamAdapter's do.</summary>
+        public sealed class CapabilitiesThrowAfterDispose : TestStream
+        {
+            public CapabilitiesThrowAfterDispose(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }
+            public override bool CanRead => Disposed ? throw new ObjectDisposedException(nameof(CapabilitiesThrowAfterDispose)) : base.CanRead;
+            public override bool CanWrite => Disposed ? throw new ObjectDisposedException(nameof(CapabilitiesThrowAfterDispose)) : base.CanWrite;
+            public override bool CanSeek => Disposed ? throw new ObjectDisposedException(nameof(CapabilitiesThrowAfterDispose)) : base.CanSeek;
         }
 
         /// <summary>Throws InvalidOperationException after Dispose: accepted only by the lenient setting.</summary>

@@ -135,6 +135,15 @@ namespace StreamConformance.Tests.StreamChecks
             Assert.That(strict.Outcome, Is.EqualTo(Outcome.Fail), strict.Message);
         }
 
+        /// <summary>A capability that throws after Dispose is named, with the contract it breaks, not reported as an unexpected exception.</summary>
+        [Test]
+        public void ACapabilityThatThrowsAfterDisposeIsNamed()
+        {
+            var result = RunOne("dispose.members-throw", TestRecipe.Over("capabilities-throw-after-dispose", (c, r, w, s) => new BrokenStreams.CapabilitiesThrowAfterDispose(c, r, w, s)));
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.Contain("CanRead threw System.ObjectDisposedException").And.Contain("has it return false after Dispose").And.Not.Contain("unexpected"));
+        }
+
         /// <summary>
         /// A Position getter that answers although CanSeek is false is within dotnet/runtime's rules (its
         /// CanGetPositionWhenCanSeekIsFalse knob): advisory, a failure only with --strict. Throwing the wrong exception fails.

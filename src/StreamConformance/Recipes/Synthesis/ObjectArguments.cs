@@ -42,9 +42,9 @@ namespace StreamConformance.Recipes.Synthesis
             if (!type.IsVisible || type.ContainsGenericParameters || FactoryIndex.IsRuntimeAssembly(type.Assembly)) return new Argument[0];
             var found = new List<Argument>();
             foreach (var impl in Concrete(type))
-                if (impl.GetConstructor(Type.EmptyTypes) is { IsPublic: true } ctor)
+                if (WithoutArguments(impl) is { } make)
                 {
-                    found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}()", _ => ctor.Invoke(new object[0])) { IsGuessed = true });
+                    found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}()", _ => make()) { IsGuessed = true });
                     if (found.Count == MaxImplementations) return found;
                 }
             foreach (var impl in Concrete(type))
@@ -52,11 +52,11 @@ namespace StreamConformance.Recipes.Synthesis
                 {
                     var inner = ctor.GetParameters()[0].ParameterType;
                     if (inner == type || !(inner.IsInterface || inner.IsAbstract) || !inner.IsVisible || FactoryIndex.IsRuntimeAssembly(inner.Assembly)) continue;
-                    var innerImpl = Concrete(inner).FirstOrDefault(t => t.GetConstructor(Type.EmptyTypes) is { IsPublic: true });
+                    var innerImpl = Concrete(inner).FirstOrDefault(t => WithoutArguments(t) != null);
                     if (innerImpl == null) continue;
-                    var innerCtor = innerImpl.GetConstructor(Type.EmptyTypes)!;
+                    var makeInner = WithoutArguments(innerImpl)!;
                     found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}(new {CSharpNames.Of(innerImpl)}())",
-                        _ => ctor.Invoke(new[] { innerCtor.Invoke(new object[0]) })) { IsGuessed = true });
+                        _ => ctor.Invoke(new[] { makeInner() })) { IsGuessed = true });
                     if (found.Count == MaxImplementations) return found;
                     break;
                 }
@@ -81,22 +81,94 @@ namespace StreamConformance.Recipes.Synthesis
         {
             if (!type.IsVisible || type.ContainsGenericParameters) return new Argument[0];
             var name = CSharpNames.Of(type);
-            foreach (var shared in SharedNames)
-                if (type.GetProperty(shared, BindingFlags.Public | BindingFlags.Static) is { } property && type.IsAssignableFrom(property.PropertyType) && property.GetIndexParameters().Length == 0)
-                    return new[] { new Argument(CSharpNames.Short(type) + "." + shared, $"{name}.{shared}", _ => property.GetValue(null)) };
+            if (Shared(type) is { } sharedInstance) return new[] { sharedInstance };
             if (type.IsAbstract || type.IsInterface || type.IsArray) return new Argument[0];
             if (type.IsValueType) return new[] { new Argument(CSharpNames.Short(type), $"new {name}()", _ => Activator.CreateInstance(type)) };
-            var ctor = type.GetConstructor(Type.EmptyTypes);
-            if (ctor == null || !ctor.IsPublic) return new Argument[0];
+            var make = WithoutArguments(type);
+            if (make == null) return OfObjectsAtHand(type);
             if (IsPool(type))
             {
                 // One pool for every stream of the recipe, as a caller keeps one manager: a stream then meets the blocks
                 // another stream gave back (seek.gap-zeroed's cross-stream form). Other objects stay one per stream, so a
                 // stateful one (a digest, a codec) is never carried from one fixture to the next.
-                var pool = new Lazy<object>(() => ctor.Invoke(new object[0]), LazyThreadSafetyMode.ExecutionAndPublication);
+                var pool = new Lazy<object>(make, LazyThreadSafetyMode.ExecutionAndPublication);
                 return new[] { new Argument(CSharpNames.Short(type), $"new {name}()", _ => pool.Value) { IsShared = true } };
             }
-            return new[] { new Argument(CSharpNames.Short(type), $"new {name}()", _ => ctor.Invoke(new object[0])) };
+            return new[] { new Argument(CSharpNames.Short(type), $"new {name}()", _ => make()) };
+        }
+
+        /// <summary>
+        /// How a caller makes <paramref name="type"/> without arguments: its public parameterless constructor, else a public
+        /// one whose every parameter is optional, called with their defaults (Microsoft.Bot.Streaming's
+        /// <c>new StreamManager()</c>, whose one parameter is a callback that defaults to null); null when it has neither.
+        /// </summary>
+        internal static Func<object>? WithoutArguments(Type type)
+        {
+            if (type.IsAbstract || type.IsInterface || type.ContainsGenericParameters) return null;
+            if (type.GetConstructor(Type.EmptyTypes) is { IsPublic: true } parameterless) return () => parameterless.Invoke(new object[0]);
+            var optional = type.GetConstructors()
+                .Where(c => c.GetParameters().Length > 0 && c.GetParameters().All(p => p.IsOptional))
+                .OrderBy(c => c.GetParameters().Length).ThenBy(c => c.ToString(), StringComparer.Ordinal).FirstOrDefault();
+            if (optional == null) return null;
+            var defaults = optional.GetParameters().Select(DefaultOf).ToArray();
+            return () => optional.Invoke(defaults);
+        }
+
+        static object? DefaultOf(ParameterInfo parameter)
+        {
+            if (parameter.HasDefaultValue && parameter.DefaultValue != null) return parameter.DefaultValue;
+            return parameter.ParameterType.IsValueType ? Activator.CreateInstance(parameter.ParameterType) : null;
+        }
+
+        /// <summary>The most parameters of a constructor <see cref="OfObjectsAtHand"/> fills.</summary>
+        const int MaxObjectParameters = 3;
+
+        /// <summary>
+        /// A public class a caller makes from other objects it has at hand, one level deep: the public constructor with the
+        /// fewest parameters (at most three) whose every parameter is an object a caller makes without arguments, a shared
+        /// instance, or an interface of the library implemented by such a class (Microsoft.Bot.Streaming's
+        /// <c>new PayloadStreamAssembler(new StreamManager(), new Guid())</c>). Numbers, strings, streams and callbacks say
+        /// nothing of which value a caller means, so a constructor that needs one is not used here.
+        /// </summary>
+        static IReadOnlyList<Argument> OfObjectsAtHand(Type type)
+        {
+            if (type.IsAbstract || type.IsInterface || typeof(Stream).IsAssignableFrom(type) || FactoryIndex.IsRuntimeAssembly(type.Assembly)) return new Argument[0];
+            foreach (var ctor in type.GetConstructors().Where(c => c.GetParameters().Length <= MaxObjectParameters)
+                         .OrderBy(c => c.GetParameters().Length).ThenBy(c => c.ToString(), StringComparer.Ordinal))
+            {
+                var parts = new List<Argument>();
+                foreach (var parameter in ctor.GetParameters())
+                {
+                    var t = parameter.ParameterType;
+                    if (t == type || t.IsPrimitive || t == typeof(string) || t.IsByRef || t.IsPointer || typeof(Stream).IsAssignableFrom(t) || typeof(Delegate).IsAssignableFrom(t))
+                        break;
+                    var at = t.IsInterface || t.IsAbstract ? Implementations(t).FirstOrDefault() : AtHand(t);
+                    if (at == null) break;
+                    parts.Add(at);
+                }
+                if (parts.Count != ctor.GetParameters().Length) continue;
+                var source = $"new {CSharpNames.Of(type)}({string.Join(", ", parts.Select(a => a.Source(true)))})";
+                return new[] { new Argument(CSharpNames.Short(type), source, scope => ctor.Invoke(parts.Select(a => a.Make(scope)).ToArray())) { IsGuessed = parts.Any(a => a.IsGuessed) } };
+            }
+            return new Argument[0];
+        }
+
+        /// <summary>The shared instance a type exposes as a static Shared, Default or Instance property, or null.</summary>
+        static Argument? Shared(Type type)
+        {
+            foreach (var shared in SharedNames)
+                if (type.GetProperty(shared, BindingFlags.Public | BindingFlags.Static) is { } property && type.IsAssignableFrom(property.PropertyType) && property.GetIndexParameters().Length == 0)
+                    return new Argument(CSharpNames.Short(type) + "." + shared, $"{CSharpNames.Of(type)}.{shared}", _ => property.GetValue(null));
+            return null;
+        }
+
+        /// <summary>A shared instance or one made without arguments (no further level).</summary>
+        static Argument? AtHand(Type type)
+        {
+            if (!type.IsVisible || type.ContainsGenericParameters) return null;
+            if (Shared(type) is { } shared) return shared;
+            if (type.IsValueType) return new Argument(CSharpNames.Short(type), $"new {CSharpNames.Of(type)}()", _ => Activator.CreateInstance(type));
+            return WithoutArguments(type) is { } make ? new Argument(CSharpNames.Short(type), $"new {CSharpNames.Of(type)}()", _ => make()) : null;
         }
 
         static readonly string[] PoolSuffixes = { "Pool", "Manager", "Allocator", "Arena" };

@@ -289,6 +289,22 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             Passes(recipe, "read-byte.values,read.differential");
         }
 
+        [Test]
+        public void AnObjectIsMadeFromOthersACallerMakesWithoutArguments()
+        {
+            // As Microsoft.Bot.Streaming's PayloadStream(new PayloadStreamAssembler(new StreamManager(), Guid)), where
+            // StreamManager's one constructor takes a callback that defaults to null.
+            Assert.That(ObjectArguments.WithoutArguments(typeof(PartStore)), Is.Not.Null, "a constructor whose every parameter is optional");
+            Assert.That(((PartStore)ObjectArguments.WithoutArguments(typeof(PartStore))!()).Capacity, Is.EqualTo(8), "called with its defaults");
+            Assert.That(ObjectArguments.WithoutArguments(typeof(PartAssembler)), Is.Null);
+            var assembler = ObjectArguments.Instance(typeof(PartAssembler)).Single();
+            Assert.That(assembler.Source(true), Is.EqualTo("new StreamConformance.Tests.Recipes.Synthesis.CallerArgumentTests.PartAssembler(new StreamConformance.Tests.Recipes.Synthesis.CallerArgumentTests.PartStore(), new System.Guid())"));
+            Assert.That(ObjectArguments.Instance(typeof(NumberedAssembler)), Is.Empty, "a number says nothing of which value a caller means");
+            var recipe = GenericShapes.For(typeof(AssembledStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new AssembledStream(Stream, PartAssembler)"));
+            PassesTheByteChecks(recipe);
+        }
+
         static void PassesTheByteChecks(StreamRecipe recipe) => Passes(recipe, "read-byte.values,read.differential,write-byte.round-trip");
 
         static void Passes(StreamRecipe recipe, string checks)
@@ -411,6 +427,37 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 if (_stop.IsCompleted) throw new OperationCanceledException("stopped");
                 if (_idleTimeout <= TimeSpan.Zero) throw new TimeoutException("no time to wait for the next bytes");
                 return base.Read(buffer, offset, count);
+            }
+        }
+
+        public interface IPartStore { int Capacity { get; } }
+
+        /// <summary>Made without arguments only through a constructor whose every parameter is optional.</summary>
+        public sealed class PartStore : IPartStore
+        {
+            public PartStore(Action<string>? onClose = null, int capacity = 8) => Capacity = capacity;
+            public int Capacity { get; }
+        }
+
+        /// <summary>Made from a store and an id, both things a caller has at hand.</summary>
+        public sealed class PartAssembler
+        {
+            public PartAssembler(IPartStore store, Guid id) => Store = store ?? throw new ArgumentNullException(nameof(store));
+            public IPartStore Store { get; }
+        }
+
+        /// <summary>Needs a number no name explains.</summary>
+        public sealed class NumberedAssembler
+        {
+            public NumberedAssembler(IPartStore store, int slot) { }
+        }
+
+        /// <summary>Refuses to be made without an assembler that has a store.</summary>
+        public sealed class AssembledStream : PassThrough
+        {
+            public AssembledStream(Stream inner, PartAssembler assembler) : base(inner)
+            {
+                if (assembler?.Store.Capacity != 8) throw new ArgumentException("no store", nameof(assembler));
             }
         }
 
