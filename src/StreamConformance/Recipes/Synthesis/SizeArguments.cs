@@ -6,8 +6,8 @@ using System.Reflection;
 namespace StreamConformance.Recipes.Synthesis
 {
     /// <summary>
-    /// An integer: 0 for an offset or position; otherwise the content's length (a read's window), a small buffer
-    /// size, 1 (a level or count), 0. Never a file descriptor or handle (a source of its own must open one), nor a
+    /// An integer: 0 for an offset or position; 1 or 0 for a compression level or quality; otherwise the content's length
+    /// (a read's window), a small buffer size, 1 (a count), 0. Never a file descriptor or handle (a source of its own must open one), nor a
     /// checksum the stream verifies.
     /// </summary>
     public sealed class SizeArguments : IArgumentSource
@@ -18,6 +18,7 @@ namespace StreamConformance.Recipes.Synthesis
         // A checksum the stream verifies (SharpCompress's CrcCheckStream(uint crc) throws at Dispose when it differs) is the
         // content's, which no construction knows in advance: a guessed one makes every Dispose fail, a fault of the guess.
         static readonly string[] NotSizes = { "fd", "handle", "descriptor", "crc", "checksum", "adler" };
+        static readonly string[] Levels = { "level", "quality" };
 
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
         {
@@ -26,6 +27,10 @@ namespace StreamConformance.Recipes.Synthesis
             var name = (parameter.Name ?? "").ToLowerInvariant();
             if (NotSizes.Any(name.Contains)) return new Argument[0];
             if (Origins.Any(name.Contains)) return new[] { Of(type, _ => 0, "0", "0") };
+            // A compression level or quality is no size: 1, the fastest level on every scale (zstd 1–22, Brotli 0–11, zlib 0–9),
+            // then 0. Given the content's length, Zstandard.Net's ZstandardStream(Stream, compressionLevel) ran zstd at its
+            // highest level, milliseconds a write, and on a slowed machine its writer's output did not reach its reader in time.
+            if (Levels.Any(name.Contains)) return new[] { Of(type, _ => 1, "1", "1"), Of(type, _ => 0, "0", "0") };
             return new[]
             {
                 Of(type, scope => scope.ForReading ? scope.Content.Length : BufferSize, "content.Length", BufferSize.ToString()),

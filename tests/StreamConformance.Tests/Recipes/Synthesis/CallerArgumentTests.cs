@@ -27,6 +27,7 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             public static void Collections(IEnumerable<Stream> inputs, IReadOnlyList<int> sizes, IReadOnlyDictionary<string, long> limits, List<string> names, IEnumerable<byte> bytes) { }
             public static void Waits(TimeSpan idleTimeout, TimeSpan delay, System.Threading.Tasks.Task stopTask, System.Threading.Tasks.Task<int> count) { }
             public static void Files(IEnumerable<string> fileNames, string[] paths, List<string> names, FileMode mode, FileAccess access, FileShare share, FileOptions options) { }
+            public static void Levels(int compressionLevel, int quality, int length) { }
         }
 
         static IReadOnlyList<string> Labels(string method, int index)
@@ -303,6 +304,15 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             var recipe = GenericShapes.For(typeof(AssembledStream)).Single();
             Assert.That(recipe.Variant, Is.EqualTo("new AssembledStream(Stream, PartAssembler)"));
             PassesTheByteChecks(recipe);
+        }
+
+        [Test]
+        public void ACompressionLevelIsTheFastestNotASize()
+        {
+            // As Zstandard.Net's ZstandardStream(Stream, int compressionLevel): the content's length ran zstd at its highest level.
+            Assert.That(Labels("Levels", 0), Is.EqualTo(new[] { "1", "0" }));
+            Assert.That(Labels("Levels", 1), Is.EqualTo(new[] { "1", "0" }), "Brotli's quality");
+            Assert.That(Labels("Levels", 2), Is.EqualTo(new[] { "length", "4096", "1", "0" }), "a size keeps the sizes");
         }
 
         static void PassesTheByteChecks(StreamRecipe recipe) => Passes(recipe, "read-byte.values,read.differential,write-byte.round-trip");
