@@ -9,7 +9,8 @@
 # 1 run and with 3 runs per side: false timing changes / timing figures, false count changes / counts, and
 # whether each planted change was reported, with its figures.
 #   tools/compare-accuracy.sh [SWEEP ARGS...]   (default: the default sweep of both runtimes)
-#   COMPARE_ACCURACY_KEEP=DIR keeps the JSON documents and comments; COMPARE_ACCURACY_REUSE=DIR compares saved ones.
+#   COMPARE_ACCURACY_KEEP=DIR keeps the JSON documents and comments; COMPARE_ACCURACY_REUSE=DIR compares saved ones;
+#   COMPARE_ACCURACY_RUNS=N sweeps N runs per side instead of 3.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 [ -n "${COMPARE_ACCURACY_REUSE:-}" ] || "$root/build.sh" build >&2
@@ -18,7 +19,11 @@ export FAULTY_DIR="$root/tests/FaultyStreams/bin/${CONFIG:-Release}"
 exec python3 - "$@" <<'PY'
 import json, os, re, subprocess, sys, tempfile
 
-RUNS = 3
+RUNS = os.environ.get("COMPARE_ACCURACY_RUNS", "3")  # runs per side; the table shows 1 and this many
+if not RUNS.isdigit() or int(RUNS) < 1:
+    print(f"compare-accuracy: COMPARE_ACCURACY_RUNS={RUNS}: expected a whole number, 1 or more", file=sys.stderr)
+    sys.exit(2)
+RUNS = int(RUNS)
 PLANTED = "FaultyStreams.PlantedCostStream"
 SLOWDOWN = "FaultyStreams.PlantedSlowdownStream"
 dll = os.environ["STREAMCONF_DLL"]
