@@ -414,10 +414,7 @@ namespace StreamConformance.Meters
                     "the baseline's time ({0:0.###} ns/call net of the harness) is within the harness's noise ({1:0.###} ns): no reference to compare with", baseline.Median, NoiseNanoseconds);
             BaselineRatios = RoundRatios(baseline);
             LimitRatios = RoundRatios(limit);
-            var speeds = new List<double>();
-            for (var r = 0; r < operation.PerCall.Count; r++)
-                if (baseline.PerCall[r] > 0) speeds.Add(limit.PerCall[r]);
-            BaselineRoundSpeeds = speeds;
+            BaselineRoundSpeeds = RoundsWith(baseline).Select(r => limit.PerCall[r]).ToList();
         }
 
         /// <summary>Why no ratio can be made (operation or baseline within the harness noise), or null.</summary>
@@ -509,10 +506,11 @@ namespace StreamConformance.Meters
         /// <summary>Per-round ratios; a round whose reference was not above zero gives none (NaN would poison the median).</summary>
         BatchTimes RoundRatios(BatchTimes reference)
         {
-            var ratios = new List<double>();
-            for (var r = 0; r < Operation.PerCall.Count; r++)
-                if (reference.PerCall[r] > 0) ratios.Add(Operation.PerCall[r] / reference.PerCall[r]);
+            var ratios = RoundsWith(reference).Select(r => Operation.PerCall[r] / reference.PerCall[r]).ToList();
             return new BatchTimes(ratios.Count > 0 ? ratios : new List<double> { double.NaN }, 1);
         }
+
+        /// <summary>The rounds that give a ratio to <paramref name="reference"/>: those where it took time above zero.</summary>
+        IEnumerable<int> RoundsWith(BatchTimes reference) => Enumerable.Range(0, Operation.PerCall.Count).Where(r => reference.PerCall[r] > 0);
     }
 }

@@ -22,11 +22,17 @@ namespace StreamConformance.Recipes.Synthesis
             var type = parameter.ParameterType;
             if (type == typeof(Encoding)) return new[] { Argument.Constant(new UTF8Encoding(false), "UTF8", "new System.Text.UTF8Encoding(false)") };
             if (type == typeof(CancellationToken)) return new[] { Argument.Constant(CancellationToken.None, "none", "System.Threading.CancellationToken.None") };
-            if (type.IsPrimitive || type == typeof(string) || type.IsByRef || type.IsPointer || typeof(Stream).IsAssignableFrom(type) || typeof(Delegate).IsAssignableFrom(type))
-                return new Argument[0];
+            if (IsNoObject(type)) return new Argument[0];
             var instance = Instance(type);
             return instance.Count > 0 || !(type.IsInterface || type.IsAbstract) ? instance : Implementations(type);
         }
+
+        /// <summary>
+        /// A number, a string, a reference, a pointer, a stream or a callback: values other sources supply, or none says which
+        /// one a caller means; never an object made here.
+        /// </summary>
+        static bool IsNoObject(Type type) =>
+            type.IsPrimitive || type == typeof(string) || type.IsByRef || type.IsPointer || typeof(Stream).IsAssignableFrom(type) || typeof(Delegate).IsAssignableFrom(type);
 
         /// <summary>Enough for a digest, a MAC or a signer: the first two implementations that build.</summary>
         const int MaxImplementations = 3;
@@ -52,9 +58,8 @@ namespace StreamConformance.Recipes.Synthesis
                 {
                     var inner = ctor.GetParameters()[0].ParameterType;
                     if (inner == type || !(inner.IsInterface || inner.IsAbstract) || !inner.IsVisible || FactoryIndex.IsRuntimeAssembly(inner.Assembly)) continue;
-                    var innerImpl = Concrete(inner).FirstOrDefault(t => WithoutArguments(t) != null);
-                    if (innerImpl == null) continue;
-                    var makeInner = WithoutArguments(innerImpl)!;
+                    var (innerImpl, makeInner) = Concrete(inner).Select(t => (Type: t, Make: WithoutArguments(t))).FirstOrDefault(m => m.Make != null);
+                    if (innerImpl == null || makeInner == null) continue;
                     found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}(new {CSharpNames.Of(innerImpl)}())",
                         _ => ctor.Invoke(new[] { makeInner() })) { IsGuessed = true });
                     if (found.Count == MaxImplementations) return found;
@@ -140,8 +145,7 @@ namespace StreamConformance.Recipes.Synthesis
                 foreach (var parameter in ctor.GetParameters())
                 {
                     var t = parameter.ParameterType;
-                    if (t == type || t.IsPrimitive || t == typeof(string) || t.IsByRef || t.IsPointer || typeof(Stream).IsAssignableFrom(t) || typeof(Delegate).IsAssignableFrom(t))
-                        break;
+                    if (t == type || IsNoObject(t)) break;
                     var at = t.IsInterface || t.IsAbstract ? Implementations(t).FirstOrDefault() : AtHand(t);
                     if (at == null) break;
                     parts.Add(at);
