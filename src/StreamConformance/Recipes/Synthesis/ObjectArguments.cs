@@ -39,18 +39,19 @@ namespace StreamConformance.Recipes.Synthesis
 
         /// <summary>
         /// An interface or abstract class of a library (BouncyCastle's IDigest, IMac, ISigner): the first public concrete
-        /// classes of its assembly that implement it and that a caller makes without arguments, or with one argument that
-        /// is itself such a class (new HMac(new Sha256Digest())), in name order. The runtime's own interfaces get none:
-        /// nothing says which of their implementations a caller means.
+        /// classes of its assembly that implement it and that a caller makes without arguments or takes as their shared
+        /// instance, or with one argument that is itself such a class (new HMac(new Sha256Digest()); MongoDB.Bson's
+        /// new MultiChunkBuffer(BsonChunkPool.Default)), in name order. The runtime's own interfaces get none: nothing says
+        /// which of their implementations a caller means.
         /// </summary>
         public static IReadOnlyList<Argument> Implementations(Type type)
         {
             if (!type.IsVisible || type.ContainsGenericParameters || FactoryIndex.IsRuntimeAssembly(type.Assembly)) return new Argument[0];
             var found = new List<Argument>();
             foreach (var impl in Concrete(type))
-                if (WithoutArguments(impl) is { } make)
+                if (MadeOrShared(impl) is { } made)
                 {
-                    found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}()", _ => make()) { IsGuessed = true });
+                    found.Add(new Argument(CSharpNames.Short(impl), made.Source, made.Make) { IsGuessed = true });
                     if (found.Count == MaxImplementations) return found;
                 }
             foreach (var impl in Concrete(type))
@@ -58,14 +59,31 @@ namespace StreamConformance.Recipes.Synthesis
                 {
                     var inner = ctor.GetParameters()[0].ParameterType;
                     if (inner == type || !(inner.IsInterface || inner.IsAbstract) || !inner.IsVisible || FactoryIndex.IsRuntimeAssembly(inner.Assembly)) continue;
-                    var (innerImpl, makeInner) = Concrete(inner).Select(t => (Type: t, Make: WithoutArguments(t))).FirstOrDefault(m => m.Make != null);
-                    if (innerImpl == null || makeInner == null) continue;
-                    found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}(new {CSharpNames.Of(innerImpl)}())",
-                        _ => ctor.Invoke(new[] { makeInner() })) { IsGuessed = true });
+                    var innerMade = Concrete(inner).Select(MadeOrShared).FirstOrDefault(m => m != null);
+                    if (innerMade == null) continue;
+                    found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}({innerMade.Source})",
+                        scope => ctor.Invoke(new[] { innerMade.Make(scope) })) { IsGuessed = true });
                     if (found.Count == MaxImplementations) return found;
                     break;
                 }
             return found;
+        }
+
+        sealed class Made
+        {
+            public Made(string source, Func<BuildScope, object?> make) { Source = source; Make = make; }
+            public string Source { get; }
+            public Func<BuildScope, object?> Make { get; }
+        }
+
+        /// <summary>
+        /// A concrete class as a caller gets one without choosing a value: made without arguments, else the shared instance
+        /// it exposes (a pool's Default); null when it has neither.
+        /// </summary>
+        static Made? MadeOrShared(Type impl)
+        {
+            if (WithoutArguments(impl) is { } make) return new Made($"new {CSharpNames.Of(impl)}()", _ => make());
+            return Shared(impl) is { } shared ? new Made(shared.Source(true), shared.Make) : null;
         }
 
         static readonly System.Collections.Concurrent.ConcurrentDictionary<Type, IReadOnlyList<Type>> s_concrete =

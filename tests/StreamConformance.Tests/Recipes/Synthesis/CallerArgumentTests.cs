@@ -307,6 +307,21 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         [Test]
+        public void AnImplementationIsMadeOverAPoolsSharedInstance()
+        {
+            // As MongoDB.Bson's ByteBufferStream(IByteBuffer): new MultiChunkBuffer(BsonChunkPool.Default), the pool made by
+            // no constructor a caller calls without a size.
+            var buffer = ObjectArguments.Implementations(typeof(IChunkBuffer)).Single();
+            Assert.That(buffer.Source(true), Is.EqualTo("new StreamConformance.Tests.Recipes.Synthesis.CallerArgumentTests.ChunkBuffer(StreamConformance.Tests.Recipes.Synthesis.CallerArgumentTests.ChunkPool.Default)"));
+            Assert.That(((ChunkBuffer)buffer.Make(null!)!).Source, Is.SameAs(ChunkPool.Default));
+            Assert.That(ObjectArguments.Implementations(typeof(IChunkSource)).Single().Source(true), Does.EndWith("ChunkPool.Default"),
+                "the shared instance is an implementation at hand too");
+            var recipe = GenericShapes.For(typeof(ChunkBufferStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("new ChunkBufferStream(Stream, ChunkBuffer)"));
+            PassesTheByteChecks(recipe);
+        }
+
+        [Test]
         public void ACompressionLevelIsTheFastestNotASize()
         {
             // As Zstandard.Net's ZstandardStream(Stream, int compressionLevel): the content's length ran zstd at its highest level.
@@ -468,6 +483,36 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             public AssembledStream(Stream inner, PartAssembler assembler) : base(inner)
             {
                 if (assembler?.Store.Capacity != 8) throw new ArgumentException("no store", nameof(assembler));
+            }
+        }
+
+        public interface IChunkSource { }
+
+        /// <summary>A pool a caller takes as its shared instance: its one constructor needs sizes.</summary>
+        public sealed class ChunkPool : IChunkSource
+        {
+            public ChunkPool(int chunks, int chunkSize) { }
+            public static ChunkPool Default { get; } = new ChunkPool(16, 4096);
+        }
+
+        public interface IChunkBuffer
+        {
+            IChunkSource Source { get; }
+        }
+
+        /// <summary>A buffer over chunks of a source.</summary>
+        public sealed class ChunkBuffer : IChunkBuffer
+        {
+            public ChunkBuffer(IChunkSource source) => Source = source ?? throw new ArgumentNullException(nameof(source));
+            public IChunkSource Source { get; }
+        }
+
+        /// <summary>Refuses to be made without a buffer over a source.</summary>
+        public sealed class ChunkBufferStream : PassThrough
+        {
+            public ChunkBufferStream(Stream inner, IChunkBuffer buffer) : base(inner)
+            {
+                if (buffer?.Source == null) throw new ArgumentException("no buffer", nameof(buffer));
             }
         }
 
