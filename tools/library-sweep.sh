@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real stream libraries from the registry, swept as a user would sweep them (`sweep --runtime dotnet --assembly X.dll`),
 # before (another build of the harness: --before ROOT or BEFORE_ROOT, when given and built) and after (this one). Not run by CI.
-#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|all] [LIBRARY...]
+#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|all] [LIBRARY...]
 # The first set is the seven the synthesis was built on; the second, three it was not tuned on (issue 32); the third,
 # six more measured before anything was tuned for them (mail, audio, file-system mocks, a cloud SDK, pipes, a database);
 # the fourth, six more measured the same way (office documents, a mail client, media tags, a serializer, SSH, spreadsheets);
@@ -14,7 +14,8 @@
 # actor framework's pooled buffer, a build-log reader's stream utilities, a small HTTP server's body streams, an LSM-tree
 # database's file streams, device bindings' file sets); the tenth, five more (a document database's BSON buffers, an
 # AMQP client's buffer list and TLS stream, a SQL database client's blob stream, a package feed's download stream, an
-# audio library's file readers).
+# audio library's file readers); the eleventh, four more (a binary serializer's bounded streams, a JWT library's capped
+# buffer, a DNS library's DANE-verified TLS stream, a cache server's sequence reader).
 # Restores tools/library-sweep/Libraries.csproj (versions in Directory.Packages.props) into artifacts/library-sweep/bin,
 # then prints per library: concrete types, public concrete, built (public built), static-only, errors, timeouts,
 # crashes, findings by class; the sweep's own per-assembly row (built by how: constructor, factory, extension method,
@@ -50,6 +51,9 @@ ninth=(Orleans.Serialization StructuredLogger Ceen.Httpd ZoneTree Iot.Device.Bin
 # Assembly names are the package names here. NAudio.dll is the NAudio package's own (its file readers; NAudio.Core and
 # the rest were measured before); MongoDB.Bson.dll comes with MongoDB.Driver, but the sixth set measured only MongoDB.Driver.dll.
 tenth=(MongoDB.Bson Microsoft.Azure.Amqp FirebirdSql.Data.FirebirdClient NuGet.Protocol NAudio)
+# Assembly names: jose-jwt's is jose-jwt; Microsoft.Garnet's streams are in Garnet.common (its other assemblies have none
+# that is public).
+eleventh=(BinarySerializer jose-jwt ARSoft.Tools.Net Garnet.common)
 if ! ((${#libs[@]})); then
   case "$set_name" in
     first) libs=("${first[@]}") ;;
@@ -62,8 +66,9 @@ if ! ((${#libs[@]})); then
     eighth) libs=("${eighth[@]}") ;;
     ninth) libs=("${ninth[@]}") ;;
     tenth) libs=("${tenth[@]}") ;;
-    all) libs=("${first[@]}" "${second[@]}" "${third[@]}" "${fourth[@]}" "${fifth[@]}" "${sixth[@]}" "${seventh[@]}" "${eighth[@]}" "${ninth[@]}" "${tenth[@]}") ;;
-    *) echo "library-sweep: --set $set_name: expected first, second, third, fourth, fifth, sixth, seventh, eighth, ninth, tenth or all" >&2; exit 2 ;;
+    eleventh) libs=("${eleventh[@]}") ;;
+    all) libs=("${first[@]}" "${second[@]}" "${third[@]}" "${fourth[@]}" "${fifth[@]}" "${sixth[@]}" "${seventh[@]}" "${eighth[@]}" "${ninth[@]}" "${tenth[@]}" "${eleventh[@]}") ;;
+    *) echo "library-sweep: --set $set_name: expected first, second, third, fourth, fifth, sixth, seventh, eighth, ninth, tenth, eleventh or all" >&2; exit 2 ;;
   esac
 fi
 mkdir -p "$out"

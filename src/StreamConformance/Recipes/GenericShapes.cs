@@ -20,6 +20,8 @@ namespace StreamConformance.Recipes
             // The library's own recipes know states no synthesis can guess.
             var authored = AuthoredRecipes.For(type);
             if (authored.Count > 0) return authored;
+            // A TLS stream reads and writes only after a handshake, which no constructor's arguments make.
+            if (TlsSubclassRecipe.For(type) is { } tls) return new StreamRecipe[] { tls };
             var recipe = StreamSynthesizer.For(type, deferRoundTrip).Recipe;
             return recipe != null ? new[] { recipe } : new StreamRecipe[0];
         }

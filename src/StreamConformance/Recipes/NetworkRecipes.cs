@@ -133,11 +133,28 @@ namespace StreamConformance.Recipes
 
         protected override Pair Connect(bool underTestReads)
         {
+            var (client, server) = ConnectClient(connection => new SslStream(connection, false, AcceptAnyCertificate));
+            return new Pair(client, server);
+        }
+
+        /// <summary>What the loopback client passes as its certificate check: the server's certificate is the run's own, self-signed.</summary>
+        public static bool AcceptAnyCertificate(object sender, X509Certificate? certificate, X509Chain? chain, SslPolicyErrors errors) => true;
+
+        /// <summary>Why TLS over loopback cannot run here, or null.</summary>
+        public static string? Unavailable => s_unavailable.Value;
+
+        /// <summary>
+        /// A TLS client made by <paramref name="makeClient"/> over one end of a loopback TCP connection, authenticated against
+        /// an SslStream server with the run's certificate on the other end: the client and the server.
+        /// </summary>
+        public static (SslStream Client, SslStream Server) ConnectClient(Func<Stream, SslStream> makeClient)
+        {
             var certificate = s_certificate.Value;
             Loopback.Connect(out var accepted, out var connected);
             using var build = new FixtureBuilder();
             var server = build.Own(new SslStream(new NetworkStream(accepted, true), false));
-            var client = build.Own(new SslStream(new NetworkStream(connected, true), false, (sender, cert, chain, errors) => true));
+            var connection = build.Own(new NetworkStream(connected, true));
+            var client = build.Own(makeClient(connection));
             // TLS 1.2: a TLS 1.3 server sends session tickets after the handshake, which a client that only
             // writes never reads; closing a socket with unread data sends a reset, and the peer then loses the
             // tail of what was written (seen: 2001 of 2048 bytes), a fault of the fixture, not of SslStream.
@@ -145,13 +162,16 @@ namespace StreamConformance.Recipes
                 () => server.AuthenticateAsServer(certificate, false, SslProtocols.Tls12, false),
                 () => client.AuthenticateAsClient(HostName, null, SslProtocols.Tls12, false));
             build.HandOver();
-            return new Pair(client, server);
+            return (client, server);
         }
 
-        protected override void EndOfFeed(Stream peer)
+        protected override void EndOfFeed(Stream peer) => CloseNotify(peer);
+
+        /// <summary>The server's close_notify after the content.</summary>
+        public static void CloseNotify(Stream server)
         {
 #if NET
-            ((SslStream)peer).ShutdownAsync().Wait(RecipeEnvironment.HelperTimeout);
+            ((SslStream)server).ShutdownAsync().Wait(RecipeEnvironment.HelperTimeout);
 #endif
         }
     }

@@ -100,8 +100,9 @@ namespace StreamConformance.Recipes.Synthesis
                 scope => ctor.Invoke(new[] { path.Make(scope) }));
         }
 
+        /// <summary>No pointer, and no reference the method may write (an <c>in</c> parameter takes a value: <see cref="InParameter"/>).</summary>
         static bool Usable(MethodBase method) =>
-            method.GetParameters().All(p => !p.ParameterType.IsByRef && !p.ParameterType.IsPointer && !p.IsOut);
+            method.GetParameters().All(p => (!p.ParameterType.IsByRef || InParameter.IsInParameter(p)) && !p.ParameterType.IsPointer && !p.IsOut);
 
         /// <summary>Each combination of values, or none with <paramref name="unsupplied"/> naming the parameter nothing supplies.</summary>
         public IReadOnlyList<Construction> Combinations(MethodBase method, out string? unsupplied)
@@ -176,6 +177,7 @@ namespace StreamConformance.Recipes.Synthesis
 
         IReadOnlyList<Argument> Values(ParameterInfo parameter)
         {
+            parameter = InParameter.AsValue(parameter);
             var supplied = _sources.Select(s => s.For(parameter)).FirstOrDefault(v => v.Count > 0) ?? new Argument[0];
             if (!parameter.HasDefaultValue || !_optionalDefaults) return supplied;
             var byDefault = Argument.Constant(Reflected.DefaultOf(parameter), parameter.Name + ": default", "default");
@@ -184,6 +186,6 @@ namespace StreamConformance.Recipes.Synthesis
 
         public static string Describe(MethodBase method) =>
             (method.IsConstructor ? "new " + CSharpNames.Short(method.DeclaringType!) : CSharpNames.Short(method.DeclaringType!) + "." + method.Name)
-            + "(" + string.Join(", ", method.GetParameters().Select(p => CSharpNames.Short(p.ParameterType))) + ")";
+            + "(" + string.Join(", ", method.GetParameters().Select(p => CSharpNames.Short(InParameter.ValueType(p)))) + ")";
     }
 }

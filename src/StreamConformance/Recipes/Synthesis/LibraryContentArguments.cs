@@ -28,7 +28,7 @@ namespace StreamConformance.Recipes.Synthesis
             var type = parameter.ParameterType;
             if (!type.IsVisible || type.IsPrimitive || type.IsValueType || type == typeof(string) || type.IsArray || type.ContainsGenericParameters
                 || typeof(Stream).IsAssignableFrom(type) || typeof(Delegate).IsAssignableFrom(type) || FactoryIndex.IsRuntimeAssembly(type.Assembly)
-                || parameter.Member is not MethodBase method || method.GetParameters().Any(p => p.Position != parameter.Position && ContentArguments.GivesContent(p.ParameterType)))
+                || parameter.Member is not MethodBase method || method.GetParameters().Any(p => p.Position != parameter.Position && ContentArguments.GivesContent(InParameter.ValueType(p))))
                 return new Argument[0];
             return s_ways.GetOrAdd(type, Ways);
         }

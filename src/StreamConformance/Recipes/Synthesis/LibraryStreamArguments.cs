@@ -66,7 +66,7 @@ namespace StreamConformance.Recipes.Synthesis
         });
 
         static bool TakesContent(MethodBase method) =>
-            method.GetParameters().Any(p => StreamArguments.Supplies(p.ParameterType) || p.ParameterType == typeof(byte[]));
+            method.GetParameters().Any(p => StreamArguments.Supplies(InParameter.ValueType(p)) || InParameter.ValueType(p) == typeof(byte[]));
 
         /// <summary>Builds in a read scope over some content and in a write scope over an empty sink (a source that reads its header eagerly fails the first).</summary>
         static bool Builds(Construction construction)

@@ -6,7 +6,8 @@ using System.Reflection;
 namespace StreamConformance.Recipes.Synthesis
 {
     /// <summary>
-    /// An integer: 0 for an offset or position; 1 or 0 for a compression level or quality; otherwise the content's length
+    /// An integer: 0 for an offset or position; 1 or 0 for a compression level or quality; 16 MiB first for a maximum;
+    /// otherwise the content's length
     /// (a read's window), a small buffer size, 1 (a count), 0. Never a file descriptor or handle (a source of its own must open one), nor a
     /// checksum the stream verifies.
     /// </summary>
@@ -19,6 +20,13 @@ namespace StreamConformance.Recipes.Synthesis
         // content's, which no construction knows in advance: a guessed one makes every Dispose fail, a fault of the guess.
         static readonly string[] NotSizes = { "fd", "handle", "descriptor", "crc", "checksum", "adler" };
         static readonly string[] Levels = { "level", "quality" };
+        static readonly string[] Maximums = { "max", "limit", "quota" };
+        /// <summary>
+        /// A ceiling a caller sets above anything it writes, and above what a check writes between two rewinds (the meters'
+        /// batches stay under 2 MB). Given the content's length, Jose's CappedMemoryStream(long maxCapacity) refused the
+        /// checks' writes past the content: the fixture's limit, not the library's fault.
+        /// </summary>
+        const int Maximum = 16 << 20;
 
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
         {
@@ -31,14 +39,18 @@ namespace StreamConformance.Recipes.Synthesis
             // then 0. Given the content's length, Zstandard.Net's ZstandardStream(Stream, compressionLevel) ran zstd at its
             // highest level, milliseconds a write, and on a slowed machine its writer's output did not reach its reader in time.
             if (Levels.Any(name.Contains)) return new[] { Of(type, _ => 1, "1", "1"), Of(type, _ => 0, "0", "0") };
-            return new[]
+            var sizes = new[]
             {
                 Of(type, scope => scope.ForReading ? scope.Content.Length : BufferSize, "content.Length", BufferSize.ToString()),
                 Of(type, _ => BufferSize, BufferSize.ToString(), BufferSize.ToString()),
                 Of(type, _ => 1, "1", "1"),
                 Size(Of(type, _ => 0, "0", "0"), zero: true),
-            }.Select(a => Size(a)).ToArray();
+            }.Select(a => Size(a));
+            return (IsMaximum(name) ? new[] { Size(Of(type, _ => Maximum, Maximum.ToString(), Maximum.ToString())) }.Concat(sizes) : sizes).ToArray();
         }
+
+        /// <summary>A name that starts with max or holds limit or quota (maxCapacity, maximumSize, sizeLimit).</summary>
+        static bool IsMaximum(string name) => name.StartsWith(Maximums[0], StringComparison.Ordinal) || Maximums.Skip(1).Any(name.Contains);
 
         static Argument Size(Argument argument, bool zero = false)
         {

@@ -496,7 +496,7 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>A store with no content argument that reads, writes and seeks (a pooled memory stream): filled by writing the content and seeking to 0.</summary>
         public static bool IsFilled(Trial trial) => !trial.HasSink && trial.CanRead && trial.CanWrite && trial.CanSeek && !ParametersGiveContent(trial.Construction.Method) && trial.Construction.Setter == null;
 
-        static bool ParametersGiveContent(MethodBase method) => method.GetParameters().Any(p => ContentArguments.GivesContent(p.ParameterType));
+        static bool ParametersGiveContent(MethodBase method) => method.GetParameters().Any(p => ContentArguments.GivesContent(InParameter.ValueType(p)));
 
         /// <summary>The longest content the checks read and write (<see cref="OpenLengths"/>).</summary>
         static readonly byte[] ChecksContent = StreamContent.Of(4096);

@@ -28,6 +28,7 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             public static void Waits(TimeSpan idleTimeout, TimeSpan delay, System.Threading.Tasks.Task stopTask, System.Threading.Tasks.Task<int> count) { }
             public static void Files(IEnumerable<string> fileNames, string[] paths, List<string> names, FileMode mode, FileAccess access, FileShare share, FileOptions options) { }
             public static void Levels(int compressionLevel, int quality, int length) { }
+            public static void Maximums(long maxCapacity, int sizeLimit, int maximumSize, int capacity) { }
         }
 
         static IReadOnlyList<string> Labels(string method, int index)
@@ -330,6 +331,42 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             Assert.That(Labels("Levels", 2), Is.EqualTo(new[] { "length", "4096", "1", "0" }), "a size keeps the sizes");
         }
 
+        [Test]
+        public void AMaximumIsACeilingNotTheContentsLength()
+        {
+            // As Jose's CappedMemoryStream(long maxCapacity): given the content's length, it refused the checks' writes past it.
+            var first = new[] { "16777216", "length", "4096", "1", "0" };
+            Assert.That(Labels("Maximums", 0), Is.EqualTo(first));
+            Assert.That(Labels("Maximums", 1), Is.EqualTo(first), "a limit");
+            Assert.That(Labels("Maximums", 2), Is.EqualTo(first));
+            Assert.That(Labels("Maximums", 3), Is.EqualTo(new[] { "length", "4096", "1", "0" }), "a capacity is a size, not a ceiling");
+            var recipe = GenericShapes.For(typeof(CappedStream)).First();
+            Assert.That(recipe.Variant, Is.EqualTo("new CappedStream(16777216)"));
+            Passes(recipe, "buffered.interleave,seek.gap-zeroed,write-byte.round-trip");
+        }
+
+        [Test]
+        public void AnInParameterTakesAValue()
+        {
+            // As Garnet's ReadOnlySequenceStream(in ReadOnlySequence<byte>): a caller writes the value, reflection passes it by reference.
+            var recipe = GenericShapes.For(typeof(SequenceStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("read new SequenceStream(ReadOnlySequence<byte>)"));
+            Passes(recipe, "read-byte.values,read.differential");
+            Assert.That(GenericShapes.For(typeof(RefStream)), Is.Empty, "a ref parameter the constructor may write is not a value");
+        }
+
+        [Test]
+        public void ATlsSubclassIsAuthenticatedAsTheRuntimesTlsStreamIs()
+        {
+            // As Microsoft.Azure.Amqp's CustomSslStream(Stream, bool leaveInnerStreamOpen, RemoteCertificateValidationCallback, bool isClient).
+            if (SslStreamRecipe.Unavailable is { } why) Assert.Ignore(why);
+            var recipe = GenericShapes.For(typeof(CheckedTlsStream)).Single();
+            Assert.That(recipe, Is.InstanceOf<TlsSubclassRecipe>());
+            Assert.That(recipe.Variant, Is.EqualTo("loopback-tls client new CheckedTlsStream(Stream, false, accept the loopback certificate, false)"));
+            Passes(recipe, "read-byte.values,read.differential,write-byte.round-trip");
+            Assert.That(GenericShapes.For(typeof(UncheckedTlsStream)), Is.Empty, "a client that rejects the loopback's self-signed certificate never authenticates");
+        }
+
         static void PassesTheByteChecks(StreamRecipe recipe) => Passes(recipe, "read-byte.values,read.differential,write-byte.round-trip");
 
         static void Passes(StreamRecipe recipe, string checks)
@@ -514,6 +551,50 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             {
                 if (buffer?.Source == null) throw new ArgumentException("no buffer", nameof(buffer));
             }
+        }
+
+        /// <summary>Refuses a write that would take it past its ceiling.</summary>
+        public sealed class CappedStream : MemoryStream
+        {
+            readonly long _maxCapacity;
+            public CappedStream(long maxCapacity) => _maxCapacity = maxCapacity;
+
+            public override void Write(byte[] buffer, int offset, int count)
+            {
+                if (Position + count > _maxCapacity) throw new InvalidOperationException("Exceeding maximum memory stream size.");
+                base.Write(buffer, offset, count);
+            }
+
+            public override void WriteByte(byte value)
+            {
+                if (Position + 1 > _maxCapacity) throw new InvalidOperationException("Exceeding maximum memory stream size.");
+                base.WriteByte(value);
+            }
+        }
+
+        /// <summary>Reads a sequence it takes by read-only reference.</summary>
+        public sealed class SequenceStream : MemoryStream
+        {
+            public SequenceStream(in System.Buffers.ReadOnlySequence<byte> sequence) : base(System.Buffers.BuffersExtensions.ToArray(sequence), false) { }
+        }
+
+        /// <summary>Takes its buffer by a reference it could write.</summary>
+        public sealed class RefStream : MemoryStream
+        {
+            public RefStream(ref byte[] buffer) : base(buffer, false) { }
+        }
+
+        /// <summary>A TLS stream that checks certificates through the callback it is given.</summary>
+        public sealed class CheckedTlsStream : System.Net.Security.SslStream
+        {
+            public CheckedTlsStream(Stream inner, bool leaveInnerStreamOpen, System.Net.Security.RemoteCertificateValidationCallback validate, bool isClient)
+                : base(inner, leaveInnerStreamOpen, validate) { }
+        }
+
+        /// <summary>A TLS stream with the platform's certificate check only.</summary>
+        public sealed class UncheckedTlsStream : System.Net.Security.SslStream
+        {
+            public UncheckedTlsStream(Stream inner) : base(inner, false) { }
         }
 
         /// <summary>Reads the files it is given one after the other.</summary>
