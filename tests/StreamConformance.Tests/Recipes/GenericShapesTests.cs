@@ -101,6 +101,31 @@ namespace StreamConformance.Tests.Recipes
             Assert.That(GenericShapes.For(typeof(InvertingStream)), Is.Not.Empty, "a public type with the same constructor still gets one");
         }
 
+        /// <summary>
+        /// A public type only a property hands out, on an object made from that very type (BinarySerializer's BoundedStream,
+        /// through AsyncBinaryReader.InputStream), says so rather than that nothing public returns it.
+        /// </summary>
+        [Test]
+        public void ATypeOnlyAPropertyHandsOutNamesIt()
+        {
+            Assert.That(GenericShapes.For(typeof(WindowStream)), Is.Empty);
+            Assert.That(GenericShapes.WhyNone(typeof(WindowStream)),
+                Is.EqualTo("no public constructor; WindowReader.Window hands it out, on a WindowReader no caller makes without arguments"));
+        }
+
+        /// <summary>A window of a stream, made only inside its library.</summary>
+        public sealed class WindowStream : MemoryStream
+        {
+            internal WindowStream() { }
+        }
+
+        /// <summary>Reads through a window it is given, and hands it out.</summary>
+        public sealed class WindowReader
+        {
+            public WindowReader(WindowStream window) => Window = window;
+            public WindowStream Window { get; }
+        }
+
         /// <summary>A read-only type built over a writable stream is no write fixture: checks would write to what says it cannot.</summary>
         [Test]
         public void AReadOnlyTypeOpensNoWriteFixture()

@@ -517,6 +517,9 @@ namespace StreamConformance.Recipes.Synthesis
                     ? $"{ConstructionEnumerator.Describe(m)} returns it, and built none with the values a sweep has (it needs state such as a connection)"
                     : $"{ConstructionEnumerator.Describe(m)} returns it, on a {CSharpNames.Short(m.DeclaringType!)} no caller makes without arguments"))
                     + (returners.Count > 2 ? $"; and {returners.Count - 2} more" : "");
+            if (failures.Count == 0 && type.IsVisible && Getters(type) is { Count: > 0 } getters)
+                return "no public constructor; " + string.Join("; ", getters.Take(2).Select(p =>
+                    $"{CSharpNames.Short(p.DeclaringType!)}.{p.Name} hands it out, on a {CSharpNames.Short(p.DeclaringType!)} no caller makes without arguments"));
             if (failures.Count == 0)
                 return type.IsVisible
                     ? "no public constructor, and no public method of its assembly returns it"
@@ -558,6 +561,23 @@ namespace StreamConformance.Recipes.Synthesis
                 .SelectMany(t => t.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly))
                 .Where(m => !m.IsSpecialName && !m.ContainsGenericParameters && m.ReturnType == type)
                 .OrderBy(m => m.DeclaringType!.FullName, StringComparer.Ordinal).ThenBy(m => m.ToString(), StringComparer.Ordinal).ToList();
+        }
+
+        /// <summary>
+        /// Public instance properties of the assembly's public types that hand out <paramref name="type"/>, on a type no caller
+        /// makes without arguments (BinarySerializer's AsyncBinaryReader.InputStream, on a reader made from that very stream):
+        /// named in the static-only reason, which otherwise would say nothing public returns it.
+        /// </summary>
+        static List<PropertyInfo> Getters(Type type)
+        {
+            Type[] types;
+            try { types = type.Assembly.GetExportedTypes(); }
+            catch (Exception) { return new List<PropertyInfo>(); }
+            return types.Where(t => !t.ContainsGenericParameters)
+                .SelectMany(t => t.GetProperties(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
+                .Where(p => p.PropertyType == type && p.GetIndexParameters().Length == 0 && p.GetMethod is { IsPublic: true })
+                .Where(p => ObjectArguments.Instance(p.DeclaringType!).Count == 0)
+                .OrderBy(p => p.DeclaringType!.FullName, StringComparer.Ordinal).ThenBy(p => p.Name, StringComparer.Ordinal).ToList();
         }
 
         /// <summary>Every construction built, and none opened over the checks' content: the first reason, then how many more.</summary>
