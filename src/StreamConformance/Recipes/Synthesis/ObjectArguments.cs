@@ -51,7 +51,7 @@ namespace StreamConformance.Recipes.Synthesis
             foreach (var impl in Concrete(type))
                 if (MadeOrShared(impl) is { } made)
                 {
-                    found.Add(new Argument(CSharpNames.Short(impl), made.Source, made.Make) { IsGuessed = true });
+                    found.Add(new Argument(CSharpNames.Short(impl), made.Source(true), made.Make) { IsGuessed = true });
                     if (found.Count == MaxImplementations) return found;
                 }
             foreach (var impl in Concrete(type))
@@ -61,7 +61,7 @@ namespace StreamConformance.Recipes.Synthesis
                     if (inner == type || !(inner.IsInterface || inner.IsAbstract) || !inner.IsVisible || FactoryIndex.IsRuntimeAssembly(inner.Assembly)) continue;
                     var innerMade = Concrete(inner).Select(MadeOrShared).FirstOrDefault(m => m != null);
                     if (innerMade == null) continue;
-                    found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}({innerMade.Source})",
+                    found.Add(new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}({innerMade.Source(true)})",
                         scope => ctor.Invoke(new[] { innerMade.Make(scope) })) { IsGuessed = true });
                     if (found.Count == MaxImplementations) return found;
                     break;
@@ -69,35 +69,20 @@ namespace StreamConformance.Recipes.Synthesis
             return found;
         }
 
-        sealed class Made
-        {
-            public Made(string source, Func<BuildScope, object?> make) { Source = source; Make = make; }
-            public string Source { get; }
-            public Func<BuildScope, object?> Make { get; }
-        }
-
         /// <summary>
         /// A concrete class as a caller gets one without choosing a value: made without arguments, else the shared instance
         /// it exposes (a pool's Default); null when it has neither.
         /// </summary>
-        static Made? MadeOrShared(Type impl)
-        {
-            if (WithoutArguments(impl) is { } make) return new Made($"new {CSharpNames.Of(impl)}()", _ => make());
-            return Shared(impl) is { } shared ? new Made(shared.Source(true), shared.Make) : null;
-        }
+        static Argument? MadeOrShared(Type impl) =>
+            WithoutArguments(impl) is { } make ? new Argument(CSharpNames.Short(impl), $"new {CSharpNames.Of(impl)}()", _ => make()) : Shared(impl);
 
         static readonly System.Collections.Concurrent.ConcurrentDictionary<Type, IReadOnlyList<Type>> s_concrete =
             new System.Collections.Concurrent.ConcurrentDictionary<Type, IReadOnlyList<Type>>();
 
         /// <summary>Public concrete non-stream classes of <paramref name="type"/>'s assembly assignable to it, by name.</summary>
         static IReadOnlyList<Type> Concrete(Type type) => s_concrete.GetOrAdd(type, t =>
-        {
-            Type[] exported;
-            try { exported = t.Assembly.GetExportedTypes(); }
-            catch (Exception) { return new Type[0]; }
-            return exported.Where(c => c.IsClass && !c.IsAbstract && !c.ContainsGenericParameters && t.IsAssignableFrom(c) && !typeof(Stream).IsAssignableFrom(c))
-                .OrderBy(c => c.FullName, StringComparer.Ordinal).ToList();
-        });
+            Reflected.PublicTypes(t.Assembly).Where(c => c.IsClass && !c.IsAbstract && !c.ContainsGenericParameters && t.IsAssignableFrom(c) && !typeof(Stream).IsAssignableFrom(c))
+                .OrderBy(c => c.FullName, StringComparer.Ordinal).ToList());
 
         /// <summary>A new or shared instance of <paramref name="type"/>, when it has one a caller could get without arguments.</summary>
         public static IReadOnlyList<Argument> Instance(Type type)
@@ -133,14 +118,8 @@ namespace StreamConformance.Recipes.Synthesis
                 .Where(c => c.GetParameters().Length > 0 && c.GetParameters().All(p => p.IsOptional))
                 .OrderBy(c => c.GetParameters().Length).ThenBy(c => c.ToString(), StringComparer.Ordinal).FirstOrDefault();
             if (optional == null) return null;
-            var defaults = optional.GetParameters().Select(DefaultOf).ToArray();
+            var defaults = optional.GetParameters().Select(Reflected.DefaultOf).ToArray();
             return () => optional.Invoke(defaults);
-        }
-
-        static object? DefaultOf(ParameterInfo parameter)
-        {
-            if (parameter.HasDefaultValue && parameter.DefaultValue != null) return parameter.DefaultValue;
-            return parameter.ParameterType.IsValueType ? Activator.CreateInstance(parameter.ParameterType) : null;
         }
 
         /// <summary>The most parameters of a constructor <see cref="OfObjectsAtHand"/> fills.</summary>

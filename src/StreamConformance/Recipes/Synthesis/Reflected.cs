@@ -28,10 +28,13 @@ namespace StreamConformance.Recipes.Synthesis
             }
         }
 
-        /// <summary>An optional parameter's default as reflection must pass it: an enum as the enum, a struct's default made.</summary>
+        /// <summary>
+        /// An optional parameter's default as reflection must pass it: an enum as the enum, a struct's default made; one
+        /// marked optional with no declared default gets its type's default (its DefaultValue is DBNull, no value to pass).
+        /// </summary>
         public static object? DefaultOf(ParameterInfo parameter)
         {
-            var value = parameter.DefaultValue;
+            var value = parameter.HasDefaultValue ? parameter.DefaultValue : null;
             if (value != null && parameter.ParameterType.IsEnum) return Enum.ToObject(parameter.ParameterType, value);
             return value == null && parameter.ParameterType.IsValueType ? Activator.CreateInstance(parameter.ParameterType) : value;
         }

@@ -6,10 +6,9 @@ using System.Reflection;
 namespace StreamConformance.Recipes.Synthesis
 {
     /// <summary>
-    /// An integer: 0 for an offset or position; 1 or 0 for a compression level or quality; 16 MiB first for a maximum;
-    /// otherwise the content's length
-    /// (a read's window), a small buffer size, 1 (a count), 0. Never a file descriptor or handle (a source of its own must open one), nor a
-    /// checksum the stream verifies.
+    /// An integer: 0 for an offset or position; 1 or 0 for a compression level or quality; otherwise the content's length
+    /// (a read's window), a small buffer size, 1 (a count), 0, with 16 MiB before them for a maximum. Never a file
+    /// descriptor or handle (a source of its own must open one), nor a checksum the stream verifies.
     /// </summary>
     public sealed class SizeArguments : IArgumentSource
     {
@@ -20,7 +19,7 @@ namespace StreamConformance.Recipes.Synthesis
         // content's, which no construction knows in advance: a guessed one makes every Dispose fail, a fault of the guess.
         static readonly string[] NotSizes = { "fd", "handle", "descriptor", "crc", "checksum", "adler" };
         static readonly string[] Levels = { "level", "quality" };
-        static readonly string[] Maximums = { "max", "limit", "quota" };
+        static readonly string[] Ceilings = { "limit", "quota" };
         /// <summary>
         /// A ceiling a caller sets above anything it writes, and above what a check writes between two rewinds (the meters'
         /// batches stay under 2 MB). Given the content's length, Jose's CappedMemoryStream(long maxCapacity) refused the
@@ -50,7 +49,7 @@ namespace StreamConformance.Recipes.Synthesis
         }
 
         /// <summary>A name that starts with max or holds limit or quota (maxCapacity, maximumSize, sizeLimit).</summary>
-        static bool IsMaximum(string name) => name.StartsWith(Maximums[0], StringComparison.Ordinal) || Maximums.Skip(1).Any(name.Contains);
+        static bool IsMaximum(string name) => name.StartsWith("max", StringComparison.Ordinal) || Ceilings.Any(name.Contains);
 
         static Argument Size(Argument argument, bool zero = false)
         {

@@ -552,33 +552,23 @@ namespace StreamConformance.Recipes.Synthesis
         }
 
         /// <summary>Public methods of public types of <paramref name="type"/>'s assembly declared to return it, by name.</summary>
-        static List<MethodInfo> Returners(Type type)
-        {
-            Type[] types;
-            try { types = type.Assembly.GetExportedTypes(); }
-            catch (Exception) { return new List<MethodInfo>(); }
-            return types.Where(t => !t.ContainsGenericParameters)
+        static List<MethodInfo> Returners(Type type) =>
+            Reflected.PublicTypes(type.Assembly).Where(t => !t.ContainsGenericParameters)
                 .SelectMany(t => t.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly))
                 .Where(m => !m.IsSpecialName && !m.ContainsGenericParameters && m.ReturnType == type)
                 .OrderBy(m => m.DeclaringType!.FullName, StringComparer.Ordinal).ThenBy(m => m.ToString(), StringComparer.Ordinal).ToList();
-        }
 
         /// <summary>
         /// Public instance properties of the assembly's public types that hand out <paramref name="type"/>, on a type no caller
         /// makes without arguments (BinarySerializer's AsyncBinaryReader.InputStream, on a reader made from that very stream):
         /// named in the static-only reason, which otherwise would say nothing public returns it.
         /// </summary>
-        static List<PropertyInfo> Getters(Type type)
-        {
-            Type[] types;
-            try { types = type.Assembly.GetExportedTypes(); }
-            catch (Exception) { return new List<PropertyInfo>(); }
-            return types.Where(t => !t.ContainsGenericParameters)
+        static List<PropertyInfo> Getters(Type type) =>
+            Reflected.PublicTypes(type.Assembly).Where(t => !t.ContainsGenericParameters)
                 .SelectMany(t => t.GetProperties(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
                 .Where(p => p.PropertyType == type && p.GetIndexParameters().Length == 0 && p.GetMethod is { IsPublic: true })
                 .Where(p => ObjectArguments.Instance(p.DeclaringType!).Count == 0)
                 .OrderBy(p => p.DeclaringType!.FullName, StringComparer.Ordinal).ThenBy(p => p.Name, StringComparer.Ordinal).ToList();
-        }
 
         /// <summary>Every construction built, and none opened over the checks' content: the first reason, then how many more.</summary>
         static string NoneOpened(List<string> notOpened, List<string> failures, Type type)

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
@@ -37,8 +38,7 @@ namespace StreamConformance.Recipes.Synthesis
         public override int PreferredContentLength => 2048;
         public override string? UnavailableReason => SslStreamRecipe.Unavailable;
 
-        static readonly System.Collections.Concurrent.ConcurrentDictionary<Type, TlsSubclassRecipe?> s_recipes =
-            new System.Collections.Concurrent.ConcurrentDictionary<Type, TlsSubclassRecipe?>();
+        static readonly ConcurrentDictionary<Type, TlsSubclassRecipe?> s_recipes = new ConcurrentDictionary<Type, TlsSubclassRecipe?>();
 
         /// <summary>The recipe for a public concrete subclass of SslStream of a library, or null when none of its constructions authenticates.</summary>
         public static TlsSubclassRecipe? For(Type type) =>
@@ -46,8 +46,7 @@ namespace StreamConformance.Recipes.Synthesis
 
         static TlsSubclassRecipe? Find(Type type)
         {
-            if (!typeof(SslStream).IsAssignableFrom(type) || type == typeof(SslStream) || type.IsAbstract || !type.IsVisible
-                || type.ContainsGenericParameters || FactoryIndex.IsRuntimeAssembly(type.Assembly) || SslStreamRecipe.Unavailable != null)
+            if (type.IsAbstract || !type.IsVisible || type.ContainsGenericParameters || FactoryIndex.IsRuntimeAssembly(type.Assembly) || SslStreamRecipe.Unavailable != null)
                 return null;
             foreach (var candidate in Candidates(type))
             {
@@ -93,8 +92,7 @@ namespace StreamConformance.Recipes.Synthesis
             var type = parameter.ParameterType;
             if (type == typeof(bool)) return flipped;
             if (type == typeof(RemoteCertificateValidationCallback)) return new RemoteCertificateValidationCallback(SslStreamRecipe.AcceptAnyCertificate);
-            if (type.IsEnum) return parameter.HasDefaultValue && parameter.DefaultValue != null ? parameter.DefaultValue : Activator.CreateInstance(type);
-            return null;
+            return type.IsEnum ? Reflected.DefaultOf(parameter) : null;
         }
 
         static string Label(ParameterInfo parameter, object? value) =>
