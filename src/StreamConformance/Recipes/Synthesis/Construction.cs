@@ -3,6 +3,8 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Reflection;
+using System.Runtime.ExceptionServices;
+using System.Threading.Tasks;
 
 namespace StreamConformance.Recipes.Synthesis
 {
@@ -78,7 +80,7 @@ namespace StreamConformance.Recipes.Synthesis
         {
             var source = SourceOfCall(forReading);
             if (!NeedsCodePages) return source;
-            return $"((System.Func<{CSharpNames.Of(Method is MethodInfo m ? m.ReturnType : Method.DeclaringType!)}>)(() => {{ {CodePages.RegisterSource} return {source}; }}))()";
+            return $"((System.Func<{CSharpNames.Of(Method is MethodInfo m ? ResultType(m.ReturnType) : Method.DeclaringType!)}>)(() => {{ {CodePages.RegisterSource} return {source}; }}))()";
         }
 
         string SourceOfCall(bool forReading)
@@ -94,7 +96,8 @@ namespace StreamConformance.Recipes.Synthesis
             }
             if (IsConstructor) return $"new {CSharpNames.Of(Method.DeclaringType!)}({args})";
             var target = _receiver != null ? _receiver.Source(forReading) : CSharpNames.Of(Method.DeclaringType!);
-            return $"{target}.{Method.Name}({args})";
+            var call = $"{target}.{Method.Name}({args})";
+            return Method is MethodInfo method && ResultType(method.ReturnType) != method.ReturnType ? call + ".GetAwaiter().GetResult()" : call;
         }
 
         /// <summary>Builds the stream(s): one stream, or a connected pair (the first is the one under test).</summary>
@@ -104,7 +107,7 @@ namespace StreamConformance.Recipes.Synthesis
             var values = new object?[_arguments.Count];
             foreach (var i in Enumerable.Range(0, values.Length).OrderBy(i => _arguments[i].MadeAfterOthers ? 1 : 0))
                 scope.Made.Add(values[i] = _arguments[i].Make(scope));
-            var result = Reflected.Invoke(Method, receiver, values);
+            var result = Awaited(Reflected.Invoke(Method, receiver, values));
             if (Setter != null && result is Stream built)
             {
                 try
@@ -140,6 +143,48 @@ namespace StreamConformance.Recipes.Synthesis
             var type = result.GetType();
             object? Item(string name) => (object?)type.GetField(name)?.GetValue(result) ?? type.GetProperty(name)?.GetValue(result);
             return Item("Item1") is Stream a && Item("Item2") is Stream b ? new[] { a, b } : null;
+        }
+
+        /// <summary>How long an async factory's result is waited for: one that waits on a peer nobody runs is no construction.</summary>
+        public static readonly TimeSpan AwaitLimit = TimeSpan.FromSeconds(2);
+
+        /// <summary>
+        /// What a caller awaits of a method's declared result: T of Task&lt;T&gt; or ValueTask&lt;T&gt; (SharpCompress's
+        /// <c>SqueezeStream.CreateAsync</c>, an <c>OpenReadAsync</c>), else the result type itself.
+        /// </summary>
+        public static Type ResultType(Type returnType)
+        {
+            if (!returnType.IsGenericType || returnType.ContainsGenericParameters) return returnType;
+            var definition = returnType.GetGenericTypeDefinition();
+            return definition == typeof(Task<>) || definition == typeof(ValueTask<>) ? returnType.GetGenericArguments()[0] : returnType;
+        }
+
+        /// <summary>
+        /// The value of an awaitable result, as <c>GetAwaiter().GetResult()</c> gives it (its own exception, not an
+        /// AggregateException); past <see cref="AwaitLimit"/> a <see cref="TimeoutException"/>. Anything else as it is.
+        /// </summary>
+        static object? Awaited(object? result)
+        {
+            var task = result as Task;
+            if (result != null && task == null && result.GetType() is { IsGenericType: true } type && type.GetGenericTypeDefinition() == typeof(ValueTask<>))
+                task = (Task?)type.GetMethod("AsTask", Type.EmptyTypes)?.Invoke(result, null);
+            if (task == null || !IsTaskOfT(task.GetType())) return result;
+            try
+            {
+                if (!task.Wait(AwaitLimit)) throw new TimeoutException($"it did not complete within {AwaitLimit.TotalSeconds:0} s");
+            }
+            catch (AggregateException e) when (e.InnerExceptions.Count == 1)
+            {
+                ExceptionDispatchInfo.Capture(e.InnerExceptions[0]).Throw();
+            }
+            return task.GetType().GetProperty("Result")!.GetValue(task);
+        }
+
+        static bool IsTaskOfT(Type type)
+        {
+            for (var t = type; t != null; t = t.BaseType)
+                if (t.IsGenericType && t.GetGenericTypeDefinition() == typeof(Task<>)) return true;
+            return false;
         }
 
         /// <summary>Whether the method's declared result can be a stream or a pair of streams.</summary>

@@ -74,7 +74,7 @@ namespace StreamConformance.Recipes.Synthesis
                 foreach (var method in type.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly)
                              .OrderBy(m => m.GetParameters().Length).ThenBy(m => m.ToString(), StringComparer.Ordinal))
                 {
-                    if (method.IsSpecialName || method.ContainsGenericParameters || method.IsAbstract || !Construction.ReturnsStreams(method.ReturnType)) continue;
+                    if (method.IsSpecialName || method.ContainsGenericParameters || method.IsAbstract || !Construction.ReturnsStreams(Construction.ResultType(method.ReturnType))) continue;
                     if (!method.IsStatic && !receiverMakeable) continue;
                     if (Usable(method)) result.Add(method);
                 }
@@ -131,6 +131,9 @@ namespace StreamConformance.Recipes.Synthesis
             }
             // A constructor with no stream parameter whose type takes its stream through a setter gets it there.
             var setter = _setters && method.IsConstructor && !method.GetParameters().Any(p => typeof(Stream).IsAssignableFrom(p.ParameterType)) ? SourceSetter(method.DeclaringType!) : null;
+            // Bytes given through a setter are the content only where no parameter takes bytes already.
+            if (setter != null && ContentArguments.SuppliesBytes(setter.GetParameters()[0].ParameterType)
+                && method.GetParameters().Any(p => ContentArguments.SuppliesBytes(InParameter.ValueType(p)))) setter = null;
             var setterValue = setter == null ? null : _sources.Select(s => s.For(setter.GetParameters()[0])).FirstOrDefault(v => v.Count > 0)?.FirstOrDefault();
             if (setterValue == null) setter = null;
             // An archive stream is used inside an entry (user types only, as setters: the runtime's archives have recipes).
@@ -158,8 +161,9 @@ namespace StreamConformance.Recipes.Synthesis
         /// <summary>
         /// A public instance <c>void SetX(Stream)</c> of a stream type (SetBaseStream, SetInput…), else <c>void AddX(Stream)</c>
         /// (a chain of streams: MimeKit's <c>ChainedStream.Add(Stream, bool leaveOpen = false)</c>): how a stream built by a
-        /// constructor without a source is given one. Any further parameter must be optional, and keeps its default.
-        /// Null when the type has none, or more than one of the first kind that has any.
+        /// constructor without a source is given one. Bytes count as a source too: a queue a caller fills and then reads
+        /// (BouncyCastle's <c>ByteQueueInputStream.AddBytes(byte[])</c>). Any further parameter must be optional, and keeps
+        /// its default. Null when the type has none, or more than one of the first kind that has any.
         /// </summary>
         public static MethodInfo? SourceSetter(Type type)
         {
@@ -168,7 +172,8 @@ namespace StreamConformance.Recipes.Synthesis
             {
                 var setters = type.GetMethods(BindingFlags.Public | BindingFlags.Instance)
                     .Where(m => m.ReturnType == typeof(void) && !m.IsSpecialName && !m.ContainsGenericParameters && m.Name.StartsWith(prefix, StringComparison.Ordinal)
-                                && m.GetParameters() is { Length: > 0 } ps && StreamArguments.Supplies(ps[0].ParameterType) && ps.Skip(1).All(p => p.HasDefaultValue))
+                                && m.GetParameters() is { Length: > 0 } ps && (StreamArguments.Supplies(ps[0].ParameterType) || ContentArguments.SuppliesBytes(ps[0].ParameterType))
+                                && ps.Skip(1).All(p => p.HasDefaultValue))
                     .ToList();
                 if (setters.Count > 0) return setters.Count == 1 ? setters[0] : null;
             }

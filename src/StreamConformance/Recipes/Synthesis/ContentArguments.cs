@@ -19,6 +19,11 @@ namespace StreamConformance.Recipes.Synthesis
             StreamArguments.Supplies(type) || StreamListArguments.ElementOf(type) != null || type == typeof(byte[])
             || type.IsGenericType && type.GetGenericArguments().Length == 1 && type.GetGenericArguments()[0] == typeof(byte);
 
+        /// <summary>Bytes this source gives: a byte[], or a type over bytes with a public (byte[]) constructor.</summary>
+        public static bool SuppliesBytes(Type type) =>
+            type == typeof(byte[]) || type.IsGenericType && type.GetGenericArguments().Length == 1 && type.GetGenericArguments()[0] == typeof(byte)
+            && type.GetConstructor(new[] { typeof(byte[]) }) is { IsPublic: true };
+
         public IReadOnlyList<Argument> For(ParameterInfo parameter)
         {
             var type = parameter.ParameterType;

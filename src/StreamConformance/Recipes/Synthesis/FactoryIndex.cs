@@ -15,14 +15,35 @@ namespace StreamConformance.Recipes.Synthesis
     /// </summary>
     public static class FactoryIndex
     {
-        static readonly ConcurrentDictionary<Assembly, Lazy<IReadOnlyDictionary<Type, List<Construction>>>> s_byAssembly =
-            new ConcurrentDictionary<Assembly, Lazy<IReadOnlyDictionary<Type, List<Construction>>>>();
+        static readonly ConcurrentDictionary<Assembly, Lazy<Index>> s_byAssembly = new ConcurrentDictionary<Assembly, Lazy<Index>>();
 
-        public static IReadOnlyList<Construction> For(Type type)
+        /// <summary>What an assembly's factories gave over an empty sink, and what they refused it for.</summary>
+        sealed class Index
+        {
+            /// <summary>By the type each built: one construction per type and role.</summary>
+            public readonly Dictionary<Type, List<Construction>> Built = new Dictionary<Type, List<Construction>>();
+
+            /// <summary>
+            /// By the concrete stream type each is declared to return: combinations of a method that built nothing over the
+            /// empty sink (a reader that parses its source at once), for the synthesizer to try over content, as it tries a
+            /// constructor that threw; their own exception is the reason when nothing builds.
+            /// </summary>
+            public readonly Dictionary<Type, List<Construction>> Refused = new Dictionary<Type, List<Construction>>();
+        }
+
+        /// <summary>At most this many of a refusing method's combinations are kept to try over content.</summary>
+        const int RefusedPerMethod = 4;
+
+        public static IReadOnlyList<Construction> For(Type type) => Of(type, i => i.Built);
+
+        /// <summary>The constructions declared to return <paramref name="type"/> that threw over an empty sink (<see cref="Index.Refused"/>).</summary>
+        public static IReadOnlyList<Construction> Refused(Type type) => Of(type, i => i.Refused);
+
+        static IReadOnlyList<Construction> Of(Type type, Func<Index, Dictionary<Type, List<Construction>>> part)
         {
             // The harness's own types are built by its recipes; its public methods are not factories to call.
             if (IsRuntimeAssembly(type.Assembly) || type.Assembly == typeof(FactoryIndex).Assembly) return new Construction[0];
-            var index = s_byAssembly.GetOrAdd(type.Assembly, a => new Lazy<IReadOnlyDictionary<Type, List<Construction>>>(() => Read(a))).Value;
+            var index = part(s_byAssembly.GetOrAdd(type.Assembly, a => new Lazy<Index>(() => Read(a))).Value);
             if (!type.IsGenericTypeDefinition) return index.TryGetValue(type, out var found) ? found : (IReadOnlyList<Construction>)new Construction[0];
             return index.Where(kv => StreamSynthesizer.Is(kv.Key, type)).OrderBy(kv => kv.Key.FullName, StringComparer.Ordinal).SelectMany(kv => kv.Value).ToList();
         }
@@ -54,13 +75,14 @@ namespace StreamConformance.Recipes.Synthesis
             return Type.GetType("Mono.Runtime") != null ? up : Path.GetDirectoryName(up) ?? up;
         }
 
-        static IReadOnlyDictionary<Type, List<Construction>> Read(Assembly assembly)
+        static Index Read(Assembly assembly)
         {
-            var index = new Dictionary<Type, List<Construction>>();
+            var index = new Index();
             var enumerator = new ConstructionEnumerator();
             foreach (var method in ConstructionEnumerator.Factories(assembly))
             {
                 var roles = new HashSet<string>();
+                var refused = new List<Construction>();
                 foreach (var construction in enumerator.Combinations(method, out _))
                 {
                     var scope = new BuildScope(false, new byte[0]);
@@ -74,12 +96,19 @@ namespace StreamConformance.Recipes.Synthesis
                         if (!roles.Add(role)) continue;
                         foreach (var produced in streams.Select(s => s.GetType()).Distinct())
                         {
-                            if (!index.TryGetValue(produced, out var list)) index[produced] = list = new List<Construction>();
+                            if (!index.Built.TryGetValue(produced, out var list)) index.Built[produced] = list = new List<Construction>();
                             list.Add(construction);
                         }
                     }
-                    catch (Exception) { } // this combination does not build; the next may
+                    catch (TimeoutException) { refused.Clear(); break; } // an async factory waiting on a peer: its other combinations would wait too
+                    catch (Exception) { if (refused.Count < RefusedPerMethod) refused.Add(construction); } // this combination does not build; the next may
                     finally { Trial.Discard(scope); }
+                }
+                var declared = Construction.ResultType(((MethodInfo)method).ReturnType);
+                if (roles.Count == 0 && refused.Count > 0 && typeof(Stream).IsAssignableFrom(declared) && declared != typeof(Stream) && !declared.IsAbstract)
+                {
+                    if (!index.Refused.TryGetValue(declared, out var list)) index.Refused[declared] = list = new List<Construction>();
+                    list.AddRange(refused);
                 }
             }
             return index;

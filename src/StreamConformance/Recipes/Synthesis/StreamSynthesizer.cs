@@ -316,6 +316,8 @@ namespace StreamConformance.Recipes.Synthesis
                 if (unsupplied != null) failures.Add(unsupplied);
             }
             constructions.AddRange(FactoryIndex.For(type));
+            // Factories declared to return it that threw over the empty sink: tried over content below, as a constructor that threw.
+            constructions.AddRange(FactoryIndex.Refused(type));
             var userType = !FactoryIndex.IsRuntimeAssembly(type.Assembly);
             // What the writers make of the sample, made once for every construction that needs it.
             var writerOutputs = sourceWriters == null ? null : new Lazy<List<byte[]>>(() => Outputs(sourceWriters()));
@@ -555,7 +557,7 @@ namespace StreamConformance.Recipes.Synthesis
         static List<MethodInfo> Returners(Type type) =>
             Reflected.PublicTypes(type.Assembly).Where(t => !t.ContainsGenericParameters)
                 .SelectMany(t => t.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly))
-                .Where(m => !m.IsSpecialName && !m.ContainsGenericParameters && m.ReturnType == type)
+                .Where(m => !m.IsSpecialName && !m.ContainsGenericParameters && Construction.ResultType(m.ReturnType) == type)
                 .OrderBy(m => m.DeclaringType!.FullName, StringComparer.Ordinal).ThenBy(m => m.ToString(), StringComparer.Ordinal).ToList();
 
         /// <summary>

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using System.Threading.Tasks;
 using NUnit.Framework;
 using StreamConformance.Checks;
 using StreamConformance.Recipes;
@@ -52,6 +53,47 @@ namespace StreamConformance.Tests.Recipes.Synthesis
             Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("s.Add(new MemoryStream(content, writable: false)); return s;"));
             foreach (var result in CheckCatalog.Select("read-byte.values,read.differential").SelectMany(c => c.Run(recipe, new CheckContext())))
                 Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Check + ": " + result.Message);
+        }
+
+        [Test]
+        public void AQueueBuiltEmptyTakesItsContentThroughAddBytes()
+        {
+            // As BouncyCastle's ByteQueueInputStream: made empty, filled with AddBytes(byte[]), then read.
+            var recipe = GenericShapes.For(typeof(ByteQueueStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("read new ByteQueueStream() then AddBytes(byte[])"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("s.AddBytes((byte[])content.Clone()); return s;"));
+            foreach (var result in CheckCatalog.Select("read-byte.values,read.differential").SelectMany(c => c.Run(recipe, new CheckContext())))
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Check + ": " + result.Message);
+        }
+
+        [Test]
+        public void AnAsyncFactoryIsAwaited()
+        {
+            // As SharpCompress's SqueezeStream.CreateAsync: no public constructor, a factory a caller awaits.
+            var recipe = GenericShapes.For(typeof(AwaitedReaderStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("read AwaitedReaderStream.OpenAsync(Stream)"));
+            Assert.That(recipe.ReproSource(StreamAccess.Read), Does.Contain("AwaitedReaderStream.OpenAsync(new MemoryStream(content, writable: false)).GetAwaiter().GetResult()"));
+            var valueTask = GenericShapes.For(typeof(ValueTaskReaderStream)).Single();
+            Assert.That(valueTask.Variant, Is.EqualTo("read ValueTaskReaderStream.CreateAsync(Stream)"));
+            foreach (var result in CheckCatalog.Select("read-byte.values,read.differential").SelectMany(c => c.Run(recipe, new CheckContext()).Concat(c.Run(valueTask, new CheckContext()))))
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Check + ": " + result.Message);
+            // One that waits on a peer nobody runs is given up after the limit, and no build.
+            Assert.That(GenericShapes.For(typeof(StalledStream)), Is.Empty);
+            Assert.That(GenericShapes.WhyNone(typeof(StalledStream)), 
+                Is.EqualTo("no public constructor; StalledStream.ConnectAsync() returns it, and built none with the values a sweep has (it needs state such as a connection)"));
+        }
+
+        [Test]
+        public void AFactoryThatParsesItsSourceIsTriedOverItsPartnerWritersOutput()
+        {
+            // A static Open(Stream) that reads a header at once throws over an empty source: tried over content, as a constructor that threw is.
+            var recipe = GenericShapes.For(typeof(HeaderedReaderStream)).Single();
+            Assert.That(recipe.Variant, Is.EqualTo("read HeaderedReaderStream.Open(Stream) over new HeaderedWriterStream(Stream)'s output"));
+            foreach (var result in CheckCatalog.Select("read-byte.values,read.differential").SelectMany(c => c.Run(recipe, new CheckContext())))
+                Assert.That(result.Outcome, Is.EqualTo(Outcome.Pass), result.Check + ": " + result.Message);
+            // With nothing that makes its format, its own exception is the reason, not a guess.
+            Assert.That(GenericShapes.WhyNone(typeof(LoneOpenedStream)),
+                Is.EqualTo("no construction built a usable stream: LoneOpenedStream.Open(Stream) threw InvalidDataException: no header"));
         }
 
         [Test]
@@ -243,6 +285,85 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         public sealed class FramedReaderStream : PassThrough
         {
             public FramedReaderStream(Stream source) : base(source, true) => ReadHeader(source);
+        }
+
+        /// <summary>Reads what was added to it, in order (a queue a caller fills first).</summary>
+        public sealed class ByteQueueStream : ReadOnlyTestStream
+        {
+            readonly Queue<byte> _queue = new Queue<byte>();
+
+            public void AddBytes(byte[] buf) => AddBytes(buf, 0, buf.Length);
+            public void AddBytes(byte[] buf, int bufOff, int bufLen)
+            {
+                for (var i = 0; i < bufLen; i++) _queue.Enqueue(buf[bufOff + i]);
+            }
+
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                if (buffer == null) throw new ArgumentNullException(nameof(buffer));
+                if (offset < 0 || count < 0 || count > buffer.Length - offset) throw new ArgumentOutOfRangeException(nameof(count));
+                var n = 0;
+                for (; n < count && _queue.Count > 0; n++) buffer[offset + n] = _queue.Dequeue();
+                return n;
+            }
+        }
+
+        /// <summary>Reads its source as it is; made only by a factory a caller awaits.</summary>
+        public sealed class AwaitedReaderStream : PassThrough
+        {
+            AwaitedReaderStream(Stream source) : base(source, true) { }
+
+            public static async Task<AwaitedReaderStream> OpenAsync(Stream source)
+            {
+                await Task.Yield();
+                return new AwaitedReaderStream(source);
+            }
+        }
+
+        /// <summary>The same through a ValueTask.</summary>
+        public sealed class ValueTaskReaderStream : PassThrough
+        {
+            ValueTaskReaderStream(Stream source) : base(source, true) { }
+
+            public static ValueTask<ValueTaskReaderStream> CreateAsync(Stream source) => new ValueTask<ValueTaskReaderStream>(Task.Run(() => new ValueTaskReaderStream(source)));
+        }
+
+        /// <summary>Its factory waits for a remote host that never answers.</summary>
+        public sealed class StalledStream : PassThrough
+        {
+            StalledStream() : base(new MemoryStream(), true) { }
+
+            public static Task<StalledStream> ConnectAsync() => new TaskCompletionSource<StalledStream>().Task;
+        }
+
+        /// <summary>Writes the 4-byte header when made, then its content as it is.</summary>
+        public sealed class HeaderedWriterStream : PassThrough
+        {
+            public HeaderedWriterStream(Stream sink) : base(sink, false) => sink.Write(Header, 0, Header.Length);
+        }
+
+        /// <summary>Made by a factory that reads and checks the header at once, then reads its content as it is.</summary>
+        public sealed class HeaderedReaderStream : PassThrough
+        {
+            HeaderedReaderStream(Stream source) : base(source, true) { }
+
+            public static HeaderedReaderStream Open(Stream source)
+            {
+                ReadHeader(source);
+                return new HeaderedReaderStream(source);
+            }
+        }
+
+        /// <summary>The same factory with no writer that makes its header.</summary>
+        public sealed class LoneOpenedStream : PassThrough
+        {
+            LoneOpenedStream(Stream source) : base(source, true) { }
+
+            public static LoneOpenedStream Open(Stream source)
+            {
+                ReadHeader(source);
+                return new LoneOpenedStream(source);
+            }
         }
 
         /// <summary>A header reader with no writer of its own.</summary>
