@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real stream libraries from the registry, swept as a user would sweep them (`sweep --runtime dotnet --assembly X.dll`),
 # before (another build of the harness: --before ROOT or BEFORE_ROOT, when given and built) and after (this one). Not run by CI.
-#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|all] [LIBRARY...]
+#   tools/library-sweep.sh [--before ROOT] [--out DIR] [--quick] [--set first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|all] [LIBRARY...]
 # The first set is the seven the synthesis was built on; the second, three it was not tuned on (issue 32); the third,
 # six more measured before anything was tuned for them (mail, audio, file-system mocks, a cloud SDK, pipes, a database);
 # the fourth, six more measured the same way (office documents, a mail client, media tags, a serializer, SSH, spreadsheets);
@@ -15,7 +15,10 @@
 # database's file streams, device bindings' file sets); the tenth, five more (a document database's BSON buffers, an
 # AMQP client's buffer list and TLS stream, a SQL database client's blob stream, a package feed's download stream, an
 # audio library's file readers); the eleventh, four more (a binary serializer's bounded streams, a JWT library's capped
-# buffer, a DNS library's DANE-verified TLS stream, a cache server's sequence reader).
+# buffer, a DNS library's DANE-verified TLS stream, a cache server's sequence reader); the twelfth, eight more, every
+# other served package with a public concrete stream of its own (a container library's tar stream, a Bitcoin library's
+# key derivation and hash streams, a map library's zip streams, a property-testing library's hash stream, F# async's
+# circular buffer, the F# compiler's interactive console streams, a cache's pooled writer, MPI's delegate stream).
 # Restores tools/library-sweep/Libraries.csproj (versions in Directory.Packages.props) into artifacts/library-sweep/bin,
 # then prints per library: concrete types, public concrete, built (public built), static-only, errors, timeouts,
 # crashes, findings by class; the sweep's own per-assembly row (built by how: constructor, factory, extension method,
@@ -54,6 +57,8 @@ tenth=(MongoDB.Bson Microsoft.Azure.Amqp FirebirdSql.Data.FirebirdClient NuGet.P
 # Assembly names: jose-jwt's is jose-jwt; Microsoft.Garnet's streams are in Garnet.common (its other assemblies have none
 # that is public).
 eleventh=(BinarySerializer jose-jwt ARSoft.Tools.Net Garnet.common)
+# Assembly names: MPI.NET's is MPI, ZiggyCreatures.FusionCache's the same as the package.
+twelfth=(Testcontainers NBitcoin OsmSharp CsCheck FSharpx.Async FSharp.Compiler.Service ZiggyCreatures.FusionCache MPI)
 if ! ((${#libs[@]})); then
   case "$set_name" in
     first) libs=("${first[@]}") ;;
@@ -67,8 +72,9 @@ if ! ((${#libs[@]})); then
     ninth) libs=("${ninth[@]}") ;;
     tenth) libs=("${tenth[@]}") ;;
     eleventh) libs=("${eleventh[@]}") ;;
-    all) libs=("${first[@]}" "${second[@]}" "${third[@]}" "${fourth[@]}" "${fifth[@]}" "${sixth[@]}" "${seventh[@]}" "${eighth[@]}" "${ninth[@]}" "${tenth[@]}" "${eleventh[@]}") ;;
-    *) echo "library-sweep: --set $set_name: expected first, second, third, fourth, fifth, sixth, seventh, eighth, ninth, tenth, eleventh or all" >&2; exit 2 ;;
+    twelfth) libs=("${twelfth[@]}") ;;
+    all) libs=("${first[@]}" "${second[@]}" "${third[@]}" "${fourth[@]}" "${fifth[@]}" "${sixth[@]}" "${seventh[@]}" "${eighth[@]}" "${ninth[@]}" "${tenth[@]}" "${eleventh[@]}" "${twelfth[@]}") ;;
+    *) echo "library-sweep: --set $set_name: expected first, second, third, fourth, fifth, sixth, seventh, eighth, ninth, tenth, eleventh, twelfth or all" >&2; exit 2 ;;
   esac
 fi
 mkdir -p "$out"

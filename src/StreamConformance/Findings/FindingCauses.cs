@@ -54,7 +54,11 @@ namespace StreamConformance.Findings
             ["seek.origins"] = "Seek or Position answer wrongly",
             ["seek.random-walk"] = "Seek or Position answer wrongly",
             ["seek.gap-zeroed"] = "a gap written past the end holds old bytes (pooled memory not cleared)",
+            [GapNotLeaked] = "a write past the end, or the gap it leaves, is answered wrongly",
         };
+
+        /// <summary>The cause of a seek.gap-zeroed finding that shows no leak (a position that never moves past the end).</summary>
+        const string GapNotLeaked = "seek.gap-zeroed:no-leak";
 
         public static IReadOnlyList<FindingCause> Of(IEnumerable<Finding> findings) =>
             // Checks that say the same thing in an author's words (seek.origins, seek.random-walk) are one cause.
@@ -72,7 +76,8 @@ namespace StreamConformance.Findings
             ? string.Join(".", f.Cause.Split('.').Take(2))
             : f.Cause.StartsWith("timeout:", StringComparison.Ordinal) ? "timeout"
             // A hang the check bounded itself is the cause, not the rest of what that check saw.
-            : f.Class == FindingClass.Contract && ImpactOf.Finding(f.Results) == Impact.Hang ? "hang" : f.Cause;
+            : f.Class == FindingClass.Contract && ImpactOf.Finding(f.Results) == Impact.Hang ? "hang"
+            : f.Cause == "seek.gap-zeroed" && ImpactOf.Finding(f.Results) != Impact.Leak ? GapNotLeaked : f.Cause;
 
         /// <summary>Whether a check's findings are named in an author's words (every contract check's are: a test).</summary>
         internal static bool HasWordsFor(string check) => Words.ContainsKey(check);

@@ -88,6 +88,21 @@ namespace StreamConformance.Tests.StreamChecks
             Assert.That(causes[0].What, Is.EqualTo("a gap written past the end holds old bytes (pooled memory not cleared)"));
         }
 
+        [Test]
+        public void AGapFailureThatShowsNoLeakIsNotCalledOne()
+        {
+            // As CsCheck's HashStream: a write-only hash that answers Position 0 whatever was written; no gap is ever read.
+            var result = new CheckResult
+            {
+                Runtime = "dotnet", Type = "Library.HashStream", Variant = "new HashStream()", Check = "seek.gap-zeroed", Outcome = Outcome.Fail,
+                Message = "after another stream: Position is 0; expected 16 (operation 0; last: Write(byte[], 0, 16))",
+            };
+            var finding = FindingBuilder.Build(new[] { result }).Single();
+            Assert.That(ImpactOf.Finding(finding.Results), Is.EqualTo(Impact.Value));
+            Assert.That(finding.Title, Is.EqualTo("HashStream: seek.gap-zeroed — after another stream: Position is 0; expected 16 (operation 0; last: Write(byte[], 0, 16))"));
+            Assert.That(FindingCauses.Of(new[] { finding }).Single().What, Is.EqualTo("a write past the end, or the gap it leaves, is answered wrongly"));
+        }
+
         /// <summary>
         /// A stream over a block its manager hands out uncleared, as RecyclableMemoryStream's: synthesis builds one manager
         /// per recipe, as a caller keeps one, so the cross-stream form sees the block another stream gave back; the
