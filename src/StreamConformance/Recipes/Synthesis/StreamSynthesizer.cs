@@ -360,7 +360,9 @@ namespace StreamConformance.Recipes.Synthesis
                 }
                 catch (Exception e)
                 {
-                    var reason = $"{construction.Label} threw {Thrown(e)}";
+                    // Built, and then a capability threw (NBitcoin's HashStream: CanRead throws NotImplementedException): said so,
+                    // not as if the construction had thrown.
+                    var reason = streams != null && CapabilityThrew(streams, type) is string which ? $"{construction.Label}: {which}" : $"{construction.Label} threw {Thrown(e)}";
                     if (writerOutputs != null && OverContent(type, construction, roles, method, writerOutputs.Value) is { } trial) trials.Add(trial);
                     // A reader made over content a library object was made of (a document a file system creates from a
                     // stream) may refuse that object empty, as no caller makes it: NPOI's NDocumentInputStream throws
@@ -375,6 +377,19 @@ namespace StreamConformance.Recipes.Synthesis
                 }
             }
             return trials;
+        }
+
+        /// <summary>"CanRead threw X: message" for the first capability of the built <paramref name="type"/> that throws; null when none does.</summary>
+        static string? CapabilityThrew(Stream[] streams, Type type)
+        {
+            var built = streams.FirstOrDefault(s => Is(s.GetType(), type));
+            if (built == null) return null;
+            foreach (var (name, get) in new (string, Func<bool>)[] { ("CanRead", () => built.CanRead), ("CanWrite", () => built.CanWrite), ("CanSeek", () => built.CanSeek) })
+            {
+                try { get(); }
+                catch (Exception e) { return $"{name} threw {Thrown(e)}"; }
+            }
+            return null;
         }
 
         /// <summary>What each writer with a sink makes of the sample; a writer that throws gives nothing.</summary>

@@ -97,6 +97,15 @@ namespace StreamConformance.Tests.Recipes.Synthesis
         }
 
         [Test]
+        public void AStreamWhoseCapabilitiesThrowSaysWhichThrew()
+        {
+            // As NBitcoin's HashStream: made, and then CanRead throws NotImplementedException; the constructor did not throw.
+            Assert.That(GenericShapes.For(typeof(UnfinishedStream)), Is.Empty);
+            Assert.That(GenericShapes.WhyNone(typeof(UnfinishedStream)),
+                Is.EqualTo("no construction built a usable stream: new UnfinishedStream(): CanRead threw NotImplementedException: The method or operation is not implemented."));
+        }
+
+        [Test]
         public void AConstructionThatNeitherReadsNorWritesSaysSo()
         {
             Assert.That(GenericShapes.For(typeof(ClosedShutStream)), Is.Empty);
@@ -364,6 +373,13 @@ namespace StreamConformance.Tests.Recipes.Synthesis
                 ReadHeader(source);
                 return new LoneOpenedStream(source);
             }
+        }
+
+        /// <summary>Made without trouble; its capabilities are not implemented.</summary>
+        public sealed class UnfinishedStream : ReadOnlyTestStream
+        {
+            public override bool CanRead => throw new NotImplementedException();
+            public override int Read(byte[] buffer, int offset, int count) => 0;
         }
 
         /// <summary>A header reader with no writer of its own.</summary>
