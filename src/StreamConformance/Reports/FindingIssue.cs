@@ -97,8 +97,24 @@ namespace StreamConformance.Reports
             sb.Append("\n## Reproduce\n\n```\n");
             var checks = string.Join("|", f.Results.Select(r => r.Check.Contains("[") ? r.Check.Substring(0, r.Check.IndexOf('[')) + "*" : r.Check).Distinct());
             var runtimeArg = runtime == null || runtime.Name == "dotnet" || runtime.Name == "mono" ? f.Runtime : runtime.Path;
-            sb.Append("./build.sh run sweep --runtime ").Append(runtimeArg).Append(" --filter '").Append(f.Type).Append("' --checks '").Append(checks).Append("'\n```\n");
+            sb.Append("./build.sh run sweep --runtime ").Append(runtimeArg);
+            foreach (var assembly in AssembliesOf(f.Type, document)) sb.Append(" --assembly '").Append(assembly).Append('\'');
+            sb.Append(" --filter '").Append(f.Type).Append("' --checks '").Append(checks).Append("'\n```\n");
             return sb.ToString();
+        }
+
+        /// <summary>
+        /// The --assembly a user's type was swept from, as the run was given it: the one whose file is named after the
+        /// assembly that holds the type, else every one the run was given (a folder); none for the runtime's own types.
+        /// Without it the command sweeps the runtime and never meets the type.
+        /// </summary>
+        static IEnumerable<string> AssembliesOf(string type, RunDocument document)
+        {
+            if (!document.Options.TryGetValue("assemblies", out var given) || string.IsNullOrEmpty(given)) return new string[0];
+            var paths = given.Split(';');
+            var holder = document.Runtimes.Where(r => r.Assemblies != null).SelectMany(r => r.Assemblies!).FirstOrDefault(a => a.Value.Contains(type)).Key;
+            var named = paths.Where(p => holder != null && System.IO.Path.GetFileNameWithoutExtension(p) == holder).ToList();
+            return named.Count > 0 ? named : paths;
         }
 
         static string Member(string cause)

@@ -1,6 +1,7 @@
 #if NET
 using System;
 using System.IO;
+using System.Linq;
 using NUnit.Framework;
 using StreamConformance.Findings;
 using StreamConformance.Reports;
@@ -24,6 +25,29 @@ namespace StreamConformance.Tests.Cli
             var path = Path.Combine(Path.GetTempPath(), "streamconf-report-" + Guid.NewGuid().ToString("N") + ".json");
             using (var writer = new StreamWriter(path)) new JsonExporter().Export(RunAnalysis.Of(doc), writer);
             return path;
+        }
+
+        [Test]
+        public void ALibraryTypesCommandSweepsTheAssemblyThatHoldsIt()
+        {
+            // A run over two user assemblies: the command names the one the type came from, else it would sweep the runtime.
+            var doc = new RunDocument { ToolVersion = "0.1.0.0", StartedAt = DateTimeOffset.UtcNow };
+            doc.Options["assemblies"] = "libs/Acme.Streams.dll;libs/Acme.Other.dll";
+            var run = new RuntimeRun { Runtime = new RuntimeInfo { Name = "dotnet", Flavor = "coreclr", Version = "10.0.12", Path = "/usr" } };
+            run.Assemblies = new System.Collections.Generic.SortedDictionary<string, System.Collections.Generic.List<string>>
+            {
+                ["Acme.Other"] = new System.Collections.Generic.List<string> { "Acme.Other.PipeStream" },
+                ["Acme.Streams"] = new System.Collections.Generic.List<string> { "Acme.Streams.QueueStream" },
+            };
+            doc.Runtimes.Add(run);
+            var result = new CheckResult
+            {
+                Runtime = "dotnet", Type = "Acme.Streams.QueueStream", Variant = "new QueueStream()", Check = "edge.argument-validation", Outcome = Outcome.Fail,
+                Message = "Read(null, 0, 1): expected ArgumentNullException, nothing was thrown",
+            };
+            var text = FindingIssue.Render(FindingBuilder.Build(new[] { result }).Single(), doc);
+            Assert.That(text, Does.Contain("./build.sh run sweep --runtime dotnet --assembly 'libs/Acme.Streams.dll' --filter 'Acme.Streams.QueueStream' --checks 'edge.argument-validation'"));
+            Assert.That(FindingIssue.Render(FindingBuilder.Build(new[] { result }).Single(), new RunDocument()), Does.Contain("--runtime dotnet --filter"), "a runtime's own type: no --assembly");
         }
 
         [Test]
