@@ -59,6 +59,7 @@ namespace StreamConformance.Tests.StreamChecks
             yield return new Case(Over("capabilities-after-dispose", (c, r, w, s) => new CapabilitiesAfterDispose(c, r, w, s)), "dispose.members-throw");
             yield return new Case(Over("capabilities-throw-after-dispose", (c, r, w, s) => new CapabilitiesThrowAfterDispose(c, r, w, s)), "dispose.members-throw");
             yield return new Case(Over("invalid-operation-after-dispose", (c, r, w, s) => new InvalidOperationAfterDispose(c, r, w, s)), "dispose.members-throw");
+            yield return new Case(Over("read-after-dispose-waits", (c, r, w, s) => new ReadAfterDisposeWaits(c, r, w, s)), "dispose.members-throw");
             yield return new Case(Over("dispose-twice-throws", (c, r, w, s) => new DisposeTwiceThrows(c, r, w, s)), "dispose.twice");
             yield return new Case(Over("zero-read-throws", (c, r, w, s) => new ZeroReadThrows(c, r, w, s)), "edge.zero-length");
             yield return new Case(Over("zero-read-blocks", (c, r, w, s) => new ZeroReadBlocks(c, r, w, s)), "edge.zero-length");
@@ -440,6 +441,35 @@ namespace StreamConformance.Tests.StreamChecks
             protected override void Dispose(bool disposing)
             {
                 _disposed.Set();
+                base.Dispose(disposing);
+            }
+        }
+
+        /// <summary>
+        /// After Dispose a read waits for data that can no longer come (as FSharpx.Async's CircularStream, a queue whose
+        /// Dispose does nothing): for a minute, which is a hang to the check, and ends so that no test leaves a thread behind for long.
+        /// </summary>
+        public sealed class ReadAfterDisposeWaits : TestStream
+        {
+            public static readonly TimeSpan Wait = TimeSpan.FromMinutes(1);
+            bool _disposed;
+
+            public ReadAfterDisposeWaits(byte[] c, bool r, bool w, bool s) : base(c, r, w, s) { }
+
+            public override bool CanRead => _disposed || base.CanRead;
+            public override int ReadByte()
+            {
+                if (_disposed) System.Threading.Thread.Sleep(Wait);
+                return base.ReadByte();
+            }
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                if (_disposed) System.Threading.Thread.Sleep(Wait);
+                return base.Read(buffer, offset, count);
+            }
+            protected override void Dispose(bool disposing)
+            {
+                _disposed = true;
                 base.Dispose(disposing);
             }
         }

@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Linq;
 using NUnit.Framework;
 using StreamConformance.Checks;
+using StreamConformance.Findings;
 using StreamConformance.Recipes;
 using StreamConformance.Results;
 
@@ -266,6 +267,21 @@ namespace StreamConformance.Tests.StreamChecks
             Assert.That(result.Message, Does.StartWith("Write: Dispose() had not returned after 2 s, after 12 calls with invalid arguments on the same stream (12 refused them, the first: Write(null, 0, 1) threw ArgumentNullException)"));
             // Its arguments are refused with the right exceptions: the hang is the only violation.
             Assert.That(result.Message, Does.Not.Contain("expected"));
+        }
+
+        /// <summary>
+        /// A read that waits for ever on a disposed stream (FSharpx.Async's CircularStream) is a finding naming that read,
+        /// made inside the check and ranked as a hang: not a timeout that kills the probe.
+        /// </summary>
+        [Test]
+        public void AReadThatWaitsAfterDisposeIsAFindingNamingIt()
+        {
+            var recipe = BrokenStreams.All().Single(c => c.Recipe.Label.Contains("read-after-dispose-waits")).Recipe;
+            var result = RunOne("dispose.members-throw", recipe);
+            Assert.That(result.Outcome, Is.EqualTo(Outcome.Fail), result.Message);
+            Assert.That(result.Message, Does.Contain("ReadByte() after Dispose had not returned after 2 s; expected ObjectDisposedException (or NotSupported/InvalidOperation)"));
+            Assert.That(result.Message, Does.Not.Contain("Read(byte[], 0, 8)"), "the members after a call that never returned are not tried");
+            Assert.That(ImpactOf.Result(result), Is.EqualTo(Impact.Hang));
         }
 
         [Test]
