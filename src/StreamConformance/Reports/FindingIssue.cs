@@ -86,7 +86,7 @@ namespace StreamConformance.Reports
             }
 
             sb.Append("\n## Minimal repro\n\n");
-            var program = FindingRepro.For(f, out var noRepro);
+            var program = FindingRepro.For(f, out var noRepro, document.Results);
             if (program != null) sb.Append("```csharp\n").Append(program).Append("```\n");
             else sb.Append("No self-contained program: ").Append(noRepro).Append(". The sweep command below shows it again.\n");
 

@@ -20,7 +20,9 @@ namespace StreamConformance.Reports
     public static class FindingRepro
     {
         /// <summary>The program, or null with the reason in <paramref name="why"/>.</summary>
-        public static string? For(Finding finding, out string why)
+        /// <param name="run">The run's other results: a hang's result (made by the host, which killed the probe) carries no
+        /// source form, and another result of the same recipe may.</param>
+        public static string? For(Finding finding, out string why, IReadOnlyList<CheckResult>? run = null)
         {
             why = "";
             string? tracedReason = null;
@@ -53,8 +55,63 @@ namespace StreamConformance.Reports
                 return Program(finding, result, source, call.Value.Item1, call.Value.Item2, violation!, access);
             }
             if (tracedReason != null) why = tracedReason;
+            if (finding.Results.FirstOrDefault(r => r.Outcome == Outcome.Timeout) is { } hung)
+                return Hang(finding, hung, run, out why);
             if (why.Length == 0) why = "no failing result to replay";
             return null;
+        }
+
+        /// <summary>The read a meter times in its batches, as an expression of the bytes it read (<c>read</c>: the bytes read so far this round).</summary>
+        static readonly Dictionary<string, string> MeteredReads = new Dictionary<string, string>(StringComparer.Ordinal)
+        {
+            ["read-byte"] = "stream.ReadByte() < 0 ? 0 : 1",
+            ["read-span-1"] = "stream.Read(new Span<byte>(buffer, 0, 1))",
+            ["read-span-100"] = "stream.Read(new Span<byte>(buffer, 0, Math.Min(100, content.Length - read)))",
+            ["read-async-array-100"] = "stream.ReadAsync(buffer, 0, Math.Min(100, content.Length - read)).GetAwaiter().GetResult()",
+            ["read-async-memory"] = "stream.ReadAsync(new Memory<byte>(buffer, 0, 1)).AsTask().GetAwaiter().GetResult()",
+        };
+
+        /// <summary>
+        /// A read meter's hang (NPOI's document streams: a rewind after reading past the first block, and the next read never
+        /// returns): what the meter does, reading its content's length and setting Position = 0 between batches, on a pool
+        /// thread the program waits 5 s for, as the check did. Null, with why, for any other hang: its calls are not kept.
+        /// </summary>
+        static string? Hang(Finding finding, CheckResult hung, IReadOnlyList<CheckResult>? run, out string why)
+        {
+            var operation = Regex.Match(hung.Check, @"^budget\.(latency|alloc)\.(?<op>.+)$").Groups["op"].Value;
+            if (!MeteredReads.TryGetValue(operation, out var readCall))
+            {
+                why = $"{hung.Check} hung, and its probe was killed before it said which call";
+                return null;
+            }
+            why = "";
+            var source = run?.FirstOrDefault(r => r.Runtime == hung.Runtime && r.Type == hung.Type && r.Variant == hung.Variant && r.Source?.Read != null)?.Source!.Read
+                         ?? SourceOf(finding, hung, StreamAccess.Read, out why).Source;
+            if (source == null) return null;
+            var sb = new StringBuilder();
+            sb.Append("// ").Append(finding.Id).Append(": ").Append(finding.Title).Append('\n');
+            sb.Append("// Seen by ").Append(hung.Check).Append(" on the recipe '").Append(hung.Variant).Append("': its calls never returned (").Append(Clip(hung.Message)).Append(")\n");
+            sb.Append("// The meter reads its session's content in each batch and sets Position = 0 between them: three rounds, each reading\n");
+            sb.Append("// the content's length and no further, on a pool thread, waited for 5 s as the check waited.\n");
+            sb.Append(BuildNote(source));
+            sb.Append(UsingsFor(source)).Append("static class Repro\n{\n    static void Main()\n    {\n");
+            Content(sb, 4096);
+            foreach (var line in source.Split('\n')) sb.Append("        ").Append(line).Append('\n');
+            sb.Append("        var buffer = new byte[100];\n");
+            sb.Append("        var pending = System.Threading.Tasks.Task.Run(() =>\n        {\n");
+            sb.Append("            for (var round = 1; round <= 3; round++)\n            {\n");
+            sb.Append("                if (stream.CanSeek) stream.Position = 0;\n");
+            sb.Append("                var read = 0;\n");
+            sb.Append("                while (read < content.Length)\n                {\n");
+            sb.Append("                    var n = ").Append(readCall).Append(";\n");
+            sb.Append("                    if (n <= 0) break;\n");
+            sb.Append("                    read += n;\n                }\n");
+            sb.Append("                Console.WriteLine($\"round {round}: read {read} of {content.Length} bytes\");\n");
+            sb.Append("            }\n        });\n");
+            sb.Append("        try { Console.WriteLine(pending.Wait(5000) ? \"every round returned\" : \"a read had not returned after 5 s  <-- WRONG\"); }\n");
+            sb.Append("        catch (AggregateException e) { Console.WriteLine(\"a read threw \" + e.InnerException.GetType().FullName + \": \" + e.InnerException.Message); }\n");
+            sb.Append("    }\n}\n");
+            return WithHelperTypes(sb.ToString());
         }
 
         static string? Traced(Finding finding, CheckResult result, ReproTrace trace, out string why)

@@ -279,6 +279,38 @@ namespace StreamConformance.Tests.Reports
         }
 
         /// <summary>
+        /// A read meter's hang (NPOI's document streams: reading past the first block, a rewind, and the next read never
+        /// returns): the host killed the probe, so the result has no source form; another result of the same recipe lends
+        /// its own, and the program reads to the end and rewinds as the meter did, on a thread it waits 5 s for.
+        /// </summary>
+        [Test]
+        public void AMetersHangIsAProgramThatReadsAndRewindsAsTheMeterDid()
+        {
+            const string type = "StreamConformance.Tests.Reports.RewindHangStream";
+            var hung = CheckResult.Of("budget.latency.read-byte", Outcome.Timeout, "no result within 5 s (per check); the probe was killed; it hung again in a fresh probe");
+            hung.Runtime = "dotnet";
+            hung.Type = type;
+            hung.Variant = "new RewindHangStream(byte[])";
+            var sibling = Failed("dotnet", type, hung.Variant, "dispose.members-throw", "Read: ReadByte() after Dispose succeeded",
+                "var stream = new StreamConformance.Tests.Reports.RewindHangStream(content);");
+            var finding = FindingBuilder.Build(new[] { hung }).Single();
+            Assert.That(finding.Title, Is.EqualTo("RewindHangStream hangs in budget.latency.read-byte"));
+            Assert.That(FindingRepro.For(finding, out var why), Is.Null, "without the run, no source form");
+            var program = FindingRepro.For(finding, out why, new[] { hung, sibling });
+            Assert.That(program, Is.Not.Null, why);
+            var output = Run(program!, typeof(RewindHangStream).Assembly.Location);
+            Assert.That(output, Does.Contain("round 1: read 4096 of 4096 bytes").And.Contain("a read had not returned after 5 s  <-- WRONG"), program + "\n" + output);
+            Assert.That(output, Does.Not.Contain("round 2"), output);
+
+            var otherHang = CheckResult.Of("dispose.twice", Outcome.Timeout, "no result within 5 s");
+            otherHang.Runtime = "dotnet";
+            otherHang.Type = type;
+            otherHang.Variant = hung.Variant;
+            Assert.That(FindingRepro.For(FindingBuilder.Build(new[] { otherHang }).Single(), out why, new[] { otherHang, sibling }), Is.Null);
+            Assert.That(why, Is.EqualTo("dispose.twice hung, and its probe was killed before it said which call"));
+        }
+
+        /// <summary>
         /// A stream that validates only its first write's arguments: edge.argument-validation's failing call is replayed
         /// after the calls the check made before it on the same stream, which the fault needs.
         /// </summary>
@@ -387,6 +419,33 @@ namespace StreamConformance.Tests.Reports
         {
             if (_written) throw new InvalidOperationException("the first write started the response");
             _written = true;
+        }
+    }
+
+    /// <summary>
+    /// Read-only; once read past 600 bytes and set back to 0, its next ReadByte waits (for a minute, so no test leaves a
+    /// thread behind for long), as NPOI 2.4.1's document streams loop (a fault for AMetersHangIsAProgramThatReadsAndRewindsAsTheMeterDid).
+    /// </summary>
+    public sealed class RewindHangStream : MemoryStream
+    {
+        bool _stuck;
+
+        public RewindHangStream(byte[] content) : base(content, false) { }
+
+        public override long Position
+        {
+            get => base.Position;
+            set
+            {
+                if (value == 0 && base.Position > 600) _stuck = true;
+                base.Position = value;
+            }
+        }
+
+        public override int ReadByte()
+        {
+            if (_stuck) System.Threading.Thread.Sleep(TimeSpan.FromMinutes(1));
+            return base.ReadByte();
         }
     }
 
