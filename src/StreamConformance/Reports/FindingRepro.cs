@@ -255,18 +255,28 @@ sealed class Unseekable : Stream
         static string? FirstViolation(string message, out StreamAccess access)
         {
             access = StreamAccess.Read;
-            var first = message.Split(new[] { "; " }, StringSplitOptions.None)[0];
-            var prefix = Regex.Match(first, @"^(?<access>Read|Write|ReadWrite|WriteByte|mixed writes|reads|writes): ");
-            if (prefix.Success)
+            var parts = message.Split(new[] { "; " }, StringSplitOptions.None);
+            // A call that never returned is what an author must see first (a hang ranks above a wrong value): its part,
+            // under the access the part before it named (dispose.members-throw: "Write: CanRead is true; …; ReadByte() after
+            // Dispose had not returned after 2 s").
+            var chosen = Array.FindIndex(parts, p => p.Contains(" had not returned after "));
+            if (chosen < 0) chosen = 0;
+            string? first = null;
+            for (var i = 0; i <= chosen; i++)
             {
-                var name = prefix.Groups["access"].Value;
-                access = name == "Write" || name == "WriteByte" || name == "mixed writes" || name == "writes" ? StreamAccess.Write
-                    : name == "ReadWrite" ? StreamAccess.ReadWrite : StreamAccess.Read;
-                first = first.Substring(prefix.Length);
+                first = parts[i];
+                var prefix = Regex.Match(first, @"^(?<access>Read|Write|ReadWrite|WriteByte|mixed writes|reads|writes): ");
+                if (prefix.Success)
+                {
+                    var name = prefix.Groups["access"].Value;
+                    access = name == "Write" || name == "WriteByte" || name == "mixed writes" || name == "writes" ? StreamAccess.Write
+                        : name == "ReadWrite" ? StreamAccess.ReadWrite : StreamAccess.Read;
+                    first = first.Substring(prefix.Length);
+                }
+                // edge.argument-validation names its calls without a prefix: a write's misuse is replayed on a write stream.
+                else if (i == 0 && first.StartsWith("Write", StringComparison.Ordinal)) access = StreamAccess.Write;
             }
-            // edge.argument-validation names its calls without a prefix: a write's misuse is replayed on a write stream.
-            else if (first.StartsWith("Write", StringComparison.Ordinal)) access = StreamAccess.Write;
-            return first.Length == 0 ? null : first;
+            return string.IsNullOrEmpty(first) ? null : first;
         }
 
         static readonly (Regex Pattern, string CSharp)[] Calls =

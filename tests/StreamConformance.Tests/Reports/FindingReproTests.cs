@@ -311,6 +311,21 @@ namespace StreamConformance.Tests.Reports
         }
 
         /// <summary>
+        /// dispose.members-throw saw capabilities still true and then a read that never returned (FSharpx.Async's
+        /// CircularStream): the program replays the read, the violation an author must see first, not the first one listed.
+        /// </summary>
+        [Test]
+        public void AReadThatNeverReturnsAfterDisposeIsTheCallReplayed()
+        {
+            var result = Failed("dotnet", "StreamConformance.Tests.Reports.DisposedReadWaitsStream", "write new DisposedReadWaitsStream()", "dispose.members-throw",
+                "Write: CanRead is true; CanWrite is true; ReadByte() after Dispose had not returned after 2 s; expected ObjectDisposedException (or NotSupported/InvalidOperation)");
+            result.Source = new RecipeSource { Write = "var stream = new StreamConformance.Tests.Reports.DisposedReadWaitsStream();" };
+            var program = ProgramOf(result);
+            Assert.That(program, Does.Contain("stream.Dispose();\n        var pending = System.Threading.Tasks.Task.Run(() => stream.ReadByte());"), program);
+            Assert.That(Run(program, typeof(DisposedReadWaitsStream).Assembly.Location), Does.Contain("stream.ReadByte() had not returned after 5 s  <-- WRONG"), program);
+        }
+
+        /// <summary>
         /// A stream that validates only its first write's arguments: edge.argument-validation's failing call is replayed
         /// after the calls the check made before it on the same stream, which the fault needs.
         /// </summary>
@@ -446,6 +461,29 @@ namespace StreamConformance.Tests.Reports
         {
             if (_stuck) System.Threading.Thread.Sleep(TimeSpan.FromMinutes(1));
             return base.ReadByte();
+        }
+    }
+
+    /// <summary>
+    /// Writes; after Dispose CanRead stays true and ReadByte waits (for a minute, so no test leaves a thread behind for
+    /// long), as FSharpx.Async's CircularStream (a fault for AReadThatNeverReturnsAfterDisposeIsTheCallReplayed).
+    /// </summary>
+    public sealed class DisposedReadWaitsStream : MemoryStream
+    {
+        bool _disposed;
+
+        public override bool CanRead => true;
+
+        public override int ReadByte()
+        {
+            if (_disposed) System.Threading.Thread.Sleep(TimeSpan.FromMinutes(1));
+            return base.ReadByte();
+        }
+
+        protected override void Dispose(bool disposing)
+        {
+            _disposed = true;
+            base.Dispose(disposing);
         }
     }
 
