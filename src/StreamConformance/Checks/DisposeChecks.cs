@@ -36,8 +36,7 @@ namespace StreamConformance.Checks
                 var fixture = Fixtures.Open(recipe, access, content);
                 if (fixture == null) continue;
                 opened++;
-                // Generous for any call on a disposed stream, and for a stream slow to open, four times what opening it took.
-                var bound = TimeSpan.FromTicks(Math.Max(MinimumBound.Ticks, 4 * opening.Elapsed.Ticks));
+                var bound = CallBound.After(opening);
                 using (fixture)
                     findings.Run(access.ToString(), () => Probe(fixture.Stream, recipe, access.ToString(), stricter, bound));
             }
@@ -52,8 +51,6 @@ namespace StreamConformance.Checks
                           "not the stricter one: " + string.Join("; ", stricter);
             return CheckResult.Of(Name, context.Strict ? Outcome.Fail : Outcome.Advisory, message);
         }
-
-        static readonly TimeSpan MinimumBound = TimeSpan.FromSeconds(2);
 
         static void Probe(Stream s, StreamRecipe recipe, string label, List<string> stricter, TimeSpan bound)
         {

@@ -29,8 +29,7 @@ namespace StreamConformance.Checks
             var parts = new List<string>();
             var opening = Stopwatch.StartNew();
             var readable = Fixtures.Readable(recipe, content);
-            // Generous for any zero-byte read, and for a stream slow to open, four times what opening it took.
-            var bound = TimeSpan.FromTicks(Math.Max(MinimumBound.Ticks, 4 * opening.Elapsed.Ticks));
+            var bound = CallBound.After(opening);
             ReproTrace? trace = null;
             if (readable != null)
                 using (readable)
@@ -109,8 +108,6 @@ namespace StreamConformance.Checks
         /// <summary>A read fixture's calls up to the failing one, as they ran: each one call with nothing to shrink.</summary>
         internal static ReproTrace ReadTrace(int contentLength, List<ReproStep> calls, string violation) =>
             new ReproTrace { Access = "read", ContentLength = contentLength, ShrunkFrom = calls.Count, Violation = violation, Steps = calls };
-
-        static readonly TimeSpan MinimumBound = TimeSpan.FromSeconds(2);
 
         /// <param name="calls">Each call as a step, logged before it is made; cleared when a read blocked (no program replays a hang).</param>
         static void ZeroReads(StreamFixture fixture, byte[] content, TimeSpan bound, List<ReproStep> calls)
@@ -253,9 +250,6 @@ namespace StreamConformance.Checks
     {
         public override string Name => "edge.argument-validation";
 
-        /// <summary>Generous for a call that only checks its arguments, and for a slow stream four times its open.</summary>
-        static readonly TimeSpan MinimumBound = TimeSpan.FromSeconds(2);
-
         protected override CheckResult Evaluate(StreamRecipe recipe, CheckContext context)
         {
             var content = CheckContext.Content(64);
@@ -268,7 +262,7 @@ namespace StreamConformance.Checks
             var readable = rejected == null ? Fixtures.Readable(recipe, content) : null;
             if (readable != null)
             {
-                var calls = new MisuseCalls(readable, "Read", Bound(opening));
+                var calls = new MisuseCalls(readable, "Read", CallBound.After(opening));
                 try
                 {
                     if (readable.Stream.CanRead)
@@ -290,7 +284,7 @@ namespace StreamConformance.Checks
             var writable = Fixtures.Open(recipe, StreamAccess.Write, Array.Empty<byte>()) ?? Fixtures.Open(recipe, StreamAccess.ReadWrite, content);
             if (writable != null)
             {
-                var calls = new MisuseCalls(writable, "Write", Bound(opening));
+                var calls = new MisuseCalls(writable, "Write", CallBound.After(opening));
                 try
                 {
                     if (writable.Stream.CanWrite)
@@ -311,8 +305,6 @@ namespace StreamConformance.Checks
             if (parts.Count == 0) return Skip(rejected != null ? "reads not judged: " + rejected : "the recipe opens no readable or writable stream");
             return Verdict(findings, $"{string.Join(" and ", parts)} reject null, negative and out-of-range arguments" + (rejected != null ? "; reads not judged: " + rejected : ""));
         }
-
-        static TimeSpan Bound(Stopwatch opening) => TimeSpan.FromTicks(Math.Max(MinimumBound.Ticks, 4 * opening.Elapsed.Ticks));
 
         static void Validate(Violations findings, MisuseCalls calls, string method, Func<byte[]?, int, int, int> call)
         {

@@ -29,9 +29,8 @@ namespace StreamConformance.Recipes.Synthesis
             var type = parameter.ParameterType;
             if (type == typeof(byte[]))
                 return new[] { new Argument("byte[]", "(byte[])content.Clone()", $"new byte[{WriteBuffer}]", scope => Bytes(scope)) };
-            if (!type.IsGenericType || type.GetGenericArguments().Length != 1 || type.GetGenericArguments()[0] != typeof(byte)) return new Argument[0];
-            var ctor = type.GetConstructor(new[] { typeof(byte[]) });
-            if (ctor == null || !ctor.IsPublic) return new Argument[0];
+            if (!SuppliesBytes(type)) return new Argument[0];
+            var ctor = type.GetConstructor(new[] { typeof(byte[]) })!;
             var name = CSharpNames.Of(type);
             return new[]
             {
